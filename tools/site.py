@@ -1,0 +1,148 @@
+"""Build and serve the Vertigo site folder.
+
+The site is what GitHub Pages publishes and what the tests serve: the page
+(`index.html`, `pyscript.toml`, `py/`, `static/`) plus the pinned runtime
+(PyScript core and Pyodide from `node_modules/`, without source maps) under
+`static/vendor/`.  It is served under a sub-path, as a project site is, and
+everything outside that sub-path answers 404.
+
+Usage:
+    python3 tools/site.py build            # (re)build _site/
+    python3 tools/site.py serve [--port N] # install runtime if missing, build, serve
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "_site"
+SUBPATH = "/vertigo/"
+PAGE_PARTS = ("index.html", "pyscript.toml", "py", "static")
+RUNTIME = {
+    # node_modules folder -> folder in the site
+    "@pyscript/core/dist": "static/vendor/pyscript",
+    "pyodide": "static/vendor/pyodide",
+}
+RUNTIME_SKIP = (".map", ".d.ts", ".html", ".md", "package.json")
+MIME = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".toml": "text/plain",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".py": "text/plain",
+}
+
+
+def ensure_runtime() -> None:
+    """Install the pinned npm runtime (package-lock.json) when it is missing."""
+    if all((ROOT / "node_modules" / src).is_dir() for src in RUNTIME):
+        return
+    if shutil.which("npm") is None:
+        sys.exit("npm is needed once to install the pinned PyScript and Pyodide runtime")
+    print("installing the pinned PyScript + Pyodide runtime (npm ci)...", flush=True)
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+
+
+def build(site: Path = SITE) -> Path:
+    """Assemble the site folder and return its path."""
+    ensure_runtime()
+    if site.exists():
+        shutil.rmtree(site)
+    site.mkdir(parents=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "vendor")
+    for part in PAGE_PARTS:
+        src = ROOT / part
+        if src.is_dir():
+            shutil.copytree(src, site / part, ignore=ignore)
+        else:
+            shutil.copy2(src, site / part)
+    for src, dest in RUNTIME.items():
+        out = site / dest
+        out.mkdir(parents=True, exist_ok=True)
+        for f in sorted((ROOT / "node_modules" / src).iterdir()):
+            if f.is_file() and not f.name.endswith(RUNTIME_SKIP):
+                shutil.copy2(f, out / f.name)
+    (site / ".nojekyll").write_text("")
+    return site
+
+
+class SubPathHandler(http.server.SimpleHTTPRequestHandler):
+    """Serve `directory` under SUBPATH only; 404 for every other path."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def translate_path(self, path: str) -> str:
+        clean = path.split("?", 1)[0].split("#", 1)[0]
+        if not clean.startswith(SUBPATH):
+            return str(Path(self.directory) / "\0missing")
+        return super().translate_path("/" + path[len(SUBPATH):])
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        clean = self.path.split("?", 1)[0]
+        if clean == SUBPATH.rstrip("/"):
+            self.send_response(301)
+            self.send_header("Location", SUBPATH)
+            self.end_headers()
+            return None
+        if not clean.startswith(SUBPATH):
+            self.send_error(404, "outside the site's sub-path")
+            return None
+        return super().send_head()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        if getattr(self.server, "verbose", False):
+            super().log_message(format, *args)
+
+
+def make_server(site: Path = SITE, port: int = 0, verbose: bool = False) -> http.server.ThreadingHTTPServer:
+    """Return a threaded server for `site` bound to 127.0.0.1 (port 0: any free port)."""
+    handler = functools.partial(SubPathHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    server.verbose = verbose  # type: ignore[attr-defined]
+    return server
+
+
+def serve_in_thread(site: Path = SITE) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Start a server on a free port in a daemon thread; return it and the site URL."""
+    server = make_server(site)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}{SUBPATH}"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("build", help="build _site/")
+    serve = sub.add_parser("serve", help="build and serve _site/ under /vertigo/")
+    serve.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    site = build()
+    if args.command == "build":
+        print(f"built {site}")
+        return
+    server = make_server(site, args.port, verbose=True)
+    print(f"Vertigo is served at http://127.0.0.1:{server.server_address[1]}{SUBPATH}  (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()
