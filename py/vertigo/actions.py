@@ -1,0 +1,80 @@
+"""Actions with a range or Reach: ``Shortbow, range 3``; ``Spear, range 0, Reach``.
+
+Source: ``000_519d8b8e373365db.txt`` › Height and Range, rulings H5 and H6.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import EntryError, LimitError
+from .limits import MAX_DISTANCE, MAX_NAME
+
+__all__ = ["Action"]
+
+_ACTION = re.compile(
+    r"^\s*(?P<name>[^,]+?)\s*,\s*range\s+(?P<range>\d+)\s*(?P<has_reach>,\s*Reach(?:\s+(?P<reach>\d+))?\s*)?$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """An action a fighter can play against a target.
+
+    Attributes:
+        name: what it is called (``"Shortbow"``), shown as text only.
+        range: its range, in section steps (0 = melee).
+        reach: its Reach in section steps, or ``None`` without Reach; a bare
+            ``Reach`` is 1 (ruling H6).
+
+    Raises:
+        EntryError: empty name or a negative number.
+        LimitError: range or Reach above MAX_DISTANCE, name above MAX_NAME.
+    """
+
+    name: str
+    range: int
+    reach: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise EntryError("an action needs a name")
+        if len(self.name) > MAX_NAME:
+            raise LimitError(f"action name must be ≤ {MAX_NAME} characters: {len(self.name)}")
+        if self.range < 0 or (self.reach is not None and self.reach < 1):
+            raise EntryError(f"range must be ≥ 0 and Reach ≥ 1: {self}")
+        if self.range > MAX_DISTANCE or (self.reach or 0) > MAX_DISTANCE:
+            raise LimitError(f"range and Reach must be ≤ {MAX_DISTANCE}: {self}")
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """Parse ``"Shortbow, range 3"``, ``"Spear, range 0, Reach"``, ``"Glaive, range 0, Reach 2"``.
+
+        Raises:
+            EntryError: the text is not an action (quoted in the message).
+            LimitError: a number beyond the caps.
+        """
+        if not isinstance(text, str):
+            raise EntryError(f"an action must be text: {text!r}")
+        m = _ACTION.match(text)
+        if m is None:
+            raise EntryError(
+                f'"{text}" is not an action (expected e.g. "Shortbow, range 3" or "Spear, range 0, Reach")'
+            )
+        reach = None
+        if m["has_reach"]:
+            reach = int(m["reach"]) if m["reach"] else 1
+        return cls(m["name"], int(m["range"]), reach)
+
+    def __str__(self) -> str:
+        text = f"{self.name}, range {self.range}"
+        if self.reach is None:
+            return text
+        return text + (", Reach" if self.reach == 1 else f", Reach {self.reach}")
+
+    @property
+    def effective_range(self) -> int:
+        """Range used for H5: the larger of range and Reach (H6)."""
+        return max(self.range, self.reach or 0)

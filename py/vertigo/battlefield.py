@@ -1,0 +1,177 @@
+"""Sections, the borders between them, and their Height (ruling H1).
+
+A battlefield is a graph: sections are nodes, borders are edges.  Each
+section has an elevation (Height levels) and a horizontal extent (drawing
+units), so the side view can show side-by-side and stacked sections; which
+sections share a border is listed explicitly, never guessed from geometry.
+
+Source: ``000_519d8b8e373365db.txt`` › Combat ("Height is a somewhat abstract
+method of denoting the vertical distance between two sections at that
+crossing"), ruling H1.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from .errors import UnknownSectionError
+from .numbers import fmt
+
+__all__ = ["Section", "Border", "Battlefield", "SECTION_KINDS"]
+
+SECTION_KINDS = ("ground", "slab")
+"""``ground``: solid down to the bottom of the view; ``slab``: a floor, roof
+or balcony drawn as a thick plate with open space beneath it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One section of the battlefield.
+
+    Attributes:
+        id: stable identifier, unique in the scenario.
+        name: shown to the user, as text only.
+        elevation: top surface, in Height levels (decimals allowed, H1).
+        x0: left edge, in drawing units (one unit ≈ one section width).
+        x1: right edge, in drawing units; ``x1 > x0``.
+        kind: one of :data:`SECTION_KINDS`.
+    """
+
+    id: str
+    name: str
+    elevation: float
+    x0: float
+    x1: float
+    kind: str = "ground"
+
+    @property
+    def centre(self) -> float:
+        """Horizontal centre, drawing units."""
+        return (self.x0 + self.x1) / 2
+
+
+@dataclass(frozen=True, slots=True)
+class Border:
+    """A border shared by two sections.
+
+    Attributes:
+        a: id of one section.
+        b: id of the other.
+        x: where the border is drawn, in drawing units.
+    """
+
+    a: str
+    b: str
+    x: float
+
+
+def default_border_x(a: Section, b: Section) -> float:
+    """Where to draw the border of two sections (drawing units).
+
+    Side by side: the gap or the touching edge between them.  Stacked or
+    overlapping: the edge of the higher section nearer the other's centre.
+    """
+    if a.x1 <= b.x0:
+        return (a.x1 + b.x0) / 2
+    if b.x1 <= a.x0:
+        return (b.x1 + a.x0) / 2
+    upper, lower = (a, b) if a.elevation >= b.elevation else (b, a)
+    return upper.x0 if abs(upper.x0 - lower.centre) <= abs(upper.x1 - lower.centre) else upper.x1
+
+
+@dataclass(frozen=True)
+class Battlefield:
+    """The sections and borders of a scenario, with graph queries.
+
+    Attributes:
+        sections: every section, in document order.
+        borders: every border, in document order.
+
+    Raises:
+        UnknownSectionError: a border names a section that is not listed.
+    """
+
+    sections: tuple[Section, ...]
+    borders: tuple[Border, ...]
+    _by_id: Mapping[str, Section] = field(init=False, repr=False, compare=False)
+    _adjacent: Mapping[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_id = {s.id: s for s in self.sections}
+        adjacent: dict[str, list[str]] = {s.id: [] for s in self.sections}
+        for border in self.borders:
+            for end in (border.a, border.b):
+                if end not in by_id:
+                    raise UnknownSectionError(f"border names an unknown section: {end!r}")
+            adjacent[border.a].append(border.b)
+            adjacent[border.b].append(border.a)
+        object.__setattr__(self, "_by_id", by_id)
+        object.__setattr__(self, "_adjacent", {k: tuple(v) for k, v in adjacent.items()})
+
+    @classmethod
+    def build(cls, sections: Iterable[Section], pairs: Iterable[tuple[str, str]]) -> "Battlefield":
+        """Battlefield from sections and (a, b) border pairs, border x computed.
+
+        Raises:
+            UnknownSectionError: a pair names a section that is not listed.
+        """
+        sections = tuple(sections)
+        by_id = {s.id: s for s in sections}
+        borders = []
+        for a, b in pairs:
+            for end in (a, b):
+                if end not in by_id:
+                    raise UnknownSectionError(f"border names an unknown section: {end!r}")
+            borders.append(Border(a, b, default_border_x(by_id[a], by_id[b])))
+        return cls(sections, tuple(borders))
+
+    def section(self, section_id: str) -> Section:
+        """The section with this id.
+
+        Raises:
+            UnknownSectionError: no such section.
+        """
+        try:
+            return self._by_id[section_id]
+        except KeyError:
+            raise UnknownSectionError(f"no section with id {section_id!r}") from None
+
+    def __contains__(self, section_id: object) -> bool:
+        return section_id in self._by_id
+
+    def neighbours(self, section_id: str) -> tuple[str, ...]:
+        """Ids of the sections that share a border with this one."""
+        self.section(section_id)
+        return self._adjacent[section_id]
+
+    def border_height(self, a: str, b: str) -> float:
+        """Height of the border a → b, Height levels, always ≥ 0 (H1)."""
+        return abs(self.section(b).elevation - self.section(a).elevation)
+
+    def rise(self, a: str, b: str) -> float:
+        """Signed change of elevation from a to b, Height levels (+ up, − down)."""
+        return self.section(b).elevation - self.section(a).elevation
+
+    def steps_from(self, start: str) -> dict[str, int]:
+        """Fewest borders crossed from ``start`` to each connected section (BFS)."""
+        self.section(start)
+        dist = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for there in self._adjacent[here]:
+                if there not in dist:
+                    dist[there] = dist[here] + 1
+                    queue.append(there)
+        return dist
+
+    def describe_border(self, a: str, b: str) -> str:
+        """``"Street → Ledge: up Height 3"`` (names as text)."""
+        rise = self.rise(a, b)
+        way = "level" if rise == 0 else ("up" if rise > 0 else "down")
+        height = "Height 0 (no Height)" if rise == 0 else f"Height {fmt(abs(rise))}"
+        return f"{self.section(a).name} → {self.section(b).name}: {way} {height}" if rise else (
+            f"{self.section(a).name} → {self.section(b).name}: {height}"
+        )

@@ -1,0 +1,62 @@
+"""The core's errors: one base, one subclass per kind of failure.
+
+Each subclass also inherits the nearest builtin, so callers may catch
+``ValueError`` or ``LookupError`` as they would anywhere else.  Messages name
+the field, the constraint and the offending value.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "RulesError",
+    "EntryError",
+    "LimitError",
+    "ScenarioError",
+    "UnknownSectionError",
+    "UnknownFighterError",
+    "UnitsError",
+    "UndoError",
+]
+
+
+class RulesError(Exception):
+    """Base of every error the rules core raises."""
+
+
+class EntryError(RulesError, ValueError):
+    """A Move entry or action text that does not parse (``"Move one"``)."""
+
+
+class LimitError(RulesError, ValueError):
+    """An input beyond a hard cap of :mod:`vertigo.limits` (bounded work)."""
+
+
+class UnknownSectionError(RulesError, LookupError):
+    """A section id that the battlefield does not have."""
+
+
+class UnknownFighterError(RulesError, LookupError):
+    """A fighter id that the scenario does not have."""
+
+
+class UnitsError(RulesError, ValueError):
+    """A rule asked of a scenario whose unit system it does not use."""
+
+
+class UndoError(RulesError, LookupError):
+    """Undo asked for with nothing left to undo."""
+
+
+class ScenarioError(RulesError, ValueError):
+    """A scenario document with one or more problems.
+
+    Attributes:
+        problems: every problem found, each ``"path: message"`` where path is
+            the place in the document (``fighters[2].moves[0]``).
+    """
+
+    def __init__(self, problems: list[str] | tuple[str, ...]) -> None:
+        self.problems: tuple[str, ...] = tuple(problems)
+        count = len(self.problems)
+        head = f"{count} problem{'s' if count != 1 else ''} in the scenario"
+        super().__init__(head + ":\n" + "\n".join(f"- {p}" for p in self.problems))

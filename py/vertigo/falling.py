@@ -1,0 +1,94 @@
+"""Falling: Height fallen to d6 of damage (H2, H8, H9).
+
+Source: ``000_519d8b8e373365db.txt`` › Falling ("1d6 damage for each Height
+value fallen"), › Combat ("subtract the two and use the resulting number as
+the # for falling damage"), › Exploration (Climbing obstacles); rulings H2,
+H8, H9.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .dice import DicePool
+from .errors import LimitError
+from .limits import MAX_ELEVATION
+from .numbers import fmt
+from .verdict import Step
+
+__all__ = ["Fall", "fall", "fall_across", "climbing_obstacle_fall"]
+
+
+@dataclass(frozen=True, slots=True)
+class Fall:
+    """A fall and its dice.
+
+    Attributes:
+        height: Height levels fallen, ≥ 0 (after the Move's Height is taken off).
+        pool: the d6 to roll: one per whole Height fallen (H8).
+        steps: the explanation.
+    """
+
+    height: float
+    pool: DicePool
+    steps: tuple[Step, ...]
+
+
+def fall(height: float) -> Fall:
+    """The dice for falling ``height`` Height levels (H8).
+
+    Args:
+        height: Height levels fallen, 0 … MAX_ELEVATION; a fraction rounds down.
+
+    Returns:
+        The fall with ``floor(height)`` d6.
+
+    Raises:
+        LimitError: height negative or above MAX_ELEVATION.
+    """
+    if not 0 <= height <= MAX_ELEVATION:
+        raise LimitError(f"a fall must be 0 to {MAX_ELEVATION} Height: {fmt(height)}")
+    count = math.floor(height)
+    pool = DicePool(count)
+    text = f"Falling Height {fmt(height)} deals 1d6 per whole Height fallen: {pool}."
+    if count != height:
+        text = f"Falling Height {fmt(height)} rounds down to {count}: {pool}."
+    return Fall(height, pool, (Step("H8", text),))
+
+
+def fall_across(border_height: float, move_height: float) -> Fall:
+    """The fall for moving downward across a border (H2).
+
+    Args:
+        border_height: the border's Height, Height levels (≥ 0).
+        move_height: the Move entry's Height value, Height levels (≥ 0).
+
+    Returns:
+        A fall of ``max(0, border_height − move_height)``; 0 dice when the
+        Move's Height covers the border.
+    """
+    fallen = max(0.0, border_height - move_height)
+    return fall(fallen)
+
+
+def climbing_obstacle_fall(obstacle_height: float, move_height: float = 0.0, downward: bool = False) -> Fall:
+    """The fall when a Climbing obstacle's Reaction takes effect (H9).
+
+    Args:
+        obstacle_height: the obstacle's Height, Height levels.
+        move_height: the Height value of the Move used (only counts downward).
+        downward: True when the actor traverses the obstacle downward.
+
+    Returns:
+        A fall of the obstacle's Height, less the Move's Height when moving down.
+    """
+    fallen = max(0.0, obstacle_height - move_height) if downward else obstacle_height
+    result = fall(fallen)
+    why = Step(
+        "H9",
+        f"Climbing obstacle of Height {fmt(obstacle_height)}"
+        + (f" traversed downward with Height {fmt(move_height)}" if downward else "")
+        + f": falls Height {fmt(fallen)}.",
+    )
+    return Fall(result.height, result.pool, (why, *result.steps))

@@ -1,0 +1,189 @@
+"""Can an action reach a target across Height? (H5, H6)
+
+Source: ``000_519d8b8e373365db.txt`` › Height and Range ("The range of the
+Action must be equal to or greater than the total change in Height when
+reaching the target. Additionally, the terrain must not obstruct the entity's
+ability to see the target."; the four worked examples), rulings H5, H6, H7.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .actions import Action
+from .battlefield import Battlefield
+from .numbers import fmt
+from .verdict import Override, Step
+
+__all__ = ["Line", "ShotVerdict", "line_of_shot", "judge_action"]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """The line of a shot between two sections.
+
+    Attributes:
+        path: section ids of a shortest path, shooter to target (a clear one
+            when any shortest path is clear).
+        steps: d, the number of section steps (borders) between them.
+        rise: Δh = elevation(target) − elevation(shooter), Height levels.
+        blocked_by: id of the section that blocks the sight, or None.
+    """
+
+    path: tuple[str, ...]
+    steps: int
+    rise: float
+    blocked_by: str | None
+
+    @property
+    def range_needed(self) -> int | float:
+        """max(d, |Δh|): the range the action needs (H5)."""
+        return max(self.steps, abs(self.rise))
+
+
+def line_of_shot(field: Battlefield, source: str, target: str) -> Line | None:
+    """The line from ``source`` to ``target`` (H5), or None if not connected.
+
+    d is the fewest borders between them.  Among all shortest paths, the line
+    is clear if one exists whose every section strictly between the ends has
+    elevation ≤ max(both ends); otherwise it is blocked by the highest such
+    section on the first shortest path.  Clear-or-blocked is symmetric.
+
+    Raises:
+        UnknownSectionError: an id is not on the battlefield.
+    """
+    from_source = field.steps_from(source)
+    if target not in from_source:
+        return None
+    from_target = field.steps_from(target)
+    d = from_source[target]
+    top = max(field.section(source).elevation, field.section(target).elevation)
+    rise = field.rise(source, target)
+
+    def on_shortest(a: str, b: str) -> bool:
+        return from_source[a] + 1 == from_source.get(b, -1) and from_source[b] + from_target.get(b, 10**9) == d
+
+    def walk(clear_only: bool) -> tuple[str, ...] | None:
+        parents: dict[str, str] = {}
+        layer = [source]
+        while layer:
+            nxt: list[str] = []
+            for a in layer:
+                for b in field.neighbours(a):
+                    if b in parents or b == source or not on_shortest(a, b):
+                        continue
+                    if clear_only and b != target and field.section(b).elevation > top:
+                        continue
+                    parents[b] = a
+                    nxt.append(b)
+            layer = nxt
+        if target != source and target not in parents:
+            return None
+        path = [target]
+        while path[-1] != source:
+            path.append(parents[path[-1]])
+        return tuple(reversed(path))
+
+    clear = walk(clear_only=True)
+    if clear is not None:
+        return Line(clear, d, rise, None)
+    path = walk(clear_only=False)
+    assert path is not None
+    between = path[1:-1]
+    blocker = max(between, key=lambda s: field.section(s).elevation)
+    return Line(path, d, rise, blocker)
+
+
+@dataclass(frozen=True, slots=True)
+class ShotVerdict:
+    """Can ``action`` played from ``source`` reach ``target``?
+
+    Attributes:
+        action: the action judged.
+        source: shooter's section id.
+        target: target's section id.
+        line: the line of the shot, or None when the sections are not connected.
+        allowed: the rules' answer.
+        steps: the explanation.
+        override: the DM's exception (H7), if any.
+    """
+
+    action: Action
+    source: str
+    target: str
+    line: Line | None
+    allowed: bool
+    steps: tuple[Step, ...]
+    override: Override | None = None
+
+    @property
+    def final(self) -> bool:
+        """The answer after any DM override (H7)."""
+        return self.allowed if self.override is None else self.override.allowed
+
+    @property
+    def summary(self) -> str:
+        """One line: ``"Shortbow, range 3: reaches (needs range 3)"``."""
+        verdict = "reaches" if self.final else "cannot reach"
+        if self.override is not None:
+            verdict += " (overridden by the DM)"
+        if self.line is None:
+            return f"{self.action}: {verdict} (no line)"
+        blocked = ", blocked" if self.line.blocked_by else ""
+        return f"{self.action}: {verdict} (needs range {fmt(self.line.range_needed)}{blocked})"
+
+    def overridden(self, allowed: bool, note: str = "") -> "ShotVerdict":
+        """This verdict with the DM's exception applied; the original is kept (H7)."""
+        o = Override(allowed, note)
+        return replace(self, override=o, steps=(*self.steps, o.step(self.allowed)))
+
+
+def judge_action(field: Battlefield, source: str, target: str, action: Action) -> ShotVerdict:
+    """The verdict for ``action`` from ``source`` against a target on ``target`` (H5, H6).
+
+    A range-0 action without Reach reaches only its own section.  Otherwise
+    the action's range (or its Reach, judged like a range, H6) must be at
+    least max(d, |Δh|) and the line must not be blocked (H5).
+
+    Args:
+        field: the battlefield.
+        source: the acting fighter's section id.
+        target: the target's section id.
+        action: the action played.
+
+    Returns:
+        A verdict with the numbers: d, Δh, range needed, any blocking section.
+
+    Raises:
+        UnknownSectionError: an id is not on the battlefield.
+    """
+    steps: list[Step] = []
+    line = line_of_shot(field, source, target)
+    s_name, t_name = field.section(source).name, field.section(target).name
+    if line is None:
+        steps.append(Step("H5", f"{t_name} shares no border, direct or indirect, with {s_name}: no line."))
+        return ShotVerdict(action, source, target, None, False, tuple(steps))
+    if action.effective_range == 0:
+        ok = line.steps == 0
+        steps.append(Step("H6", f"{action}: a range 0 action without Reach reaches only its own section; "
+                                + ("the target is on it." if ok else f"the target is {line.steps} steps away.")))
+        return ShotVerdict(action, source, target, line, ok, tuple(steps))
+    have = action.effective_range
+    if action.reach is not None and action.reach >= action.range:
+        steps.append(Step("H6", f"{action}: Reach {action.reach} is judged like a ranged action of range {action.reach}."))
+    borders = " then ".join(
+        fmt(field.rise(a, b)) for a, b in zip(line.path, line.path[1:])
+    ) or "none"
+    steps.append(Step("H5", f"{t_name} is d = {line.steps} steps from {s_name}; Height changes across the borders: "
+                            f"{borders}; net Δh = {fmt(line.rise)}."))
+    need = line.range_needed
+    steps.append(Step("H5", f"Range needed = max(d, |Δh|) = max({line.steps}, {fmt(abs(line.rise))}) = {fmt(need)}; "
+                            f"{action.name} has {have}" + (" — enough." if have >= need else " — too short.")))
+    if line.blocked_by is not None:
+        b = field.section(line.blocked_by)
+        steps.append(Step("H5", f"Blocked: {b.name} stands at Height {fmt(b.elevation)}, higher than both ends "
+                                f"(max {fmt(max(field.section(source).elevation, field.section(target).elevation))})."))
+    elif line.steps > 1:
+        steps.append(Step("H5", "Line clear: no section between stands higher than both ends."))
+    ok = have >= need and line.blocked_by is None
+    return ShotVerdict(action, source, target, line, ok, tuple(steps))
