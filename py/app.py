@@ -1,0 +1,185 @@
+"""The page layer: wires DOM events to the controller and writes its updates.
+
+The only module that imports ``pyscript``/``js``.  Each handler reads the
+event, calls one :class:`vertigo_page.controller.Controller` method, and
+writes the returned :class:`~vertigo_page.controller.Update` into the page.
+"""
+
+import json
+
+from js import Blob, Object, URL, localStorage
+from pyodide.ffi import to_js
+from pyscript import document, when
+
+from vertigo import scenario as scenario_mod
+from vertigo.errors import RulesError
+from vertigo.table import Table
+from vertigo_page.controller import Controller, Update
+
+STORE = "vertigo.table.v1"
+BUNDLED = json.loads(open("scenarios/index.json").read())
+
+
+def bundled(file):
+    """A fresh table for a bundled scenario file."""
+    with open(f"scenarios/{file}") as f:
+        return Table.start(scenario_mod.loads(f.read()))
+
+
+def first_table():
+    """The stored table if it restores, else the first bundled scenario."""
+    text = localStorage.getItem(STORE)
+    if text:
+        try:
+            return Controller.restore(text), None
+        except RulesError as e:
+            localStorage.setItem(STORE + ".damaged", text)
+            return bundled(BUNDLED[0]["file"]), f"The saved table could not be restored (kept as {STORE}.damaged): {e}"
+    return bundled(BUNDLED[0]["file"]), None
+
+
+def by_id(name):
+    return document.getElementById(name)
+
+
+def apply(up: Update):
+    """Write an update into the page."""
+    if up.svg is not None:
+        by_id("view").innerHTML = up.svg
+    elif up.overlay is not None:
+        by_id("overlay").outerHTML = up.overlay
+    by_id("panel").innerHTML = up.panel
+    by_id("status").textContent = up.status
+    log = by_id("log")
+    if up.log_reset:
+        log.innerHTML = ""
+    if up.log_items:
+        log.insertAdjacentHTML("beforeend", "".join(up.log_items))
+        log.lastElementChild.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+    box = by_id("error")
+    box.hidden = up.error is None
+    box.textContent = up.error or ""
+    if up.save:
+        try:
+            localStorage.setItem(STORE, ctl.saved())
+        except Exception as e:  # quota exceeded or storage disabled
+            box.hidden = False
+            box.textContent = f"The table could not be saved in this browser: {e}"
+    by_id("seed").textContent = f"dice seed {ctl.table.scenario.dice_seed} · {ctl.table.rolls} rolls"
+    by_id("undo").disabled = not (ctl.table.can_undo or ctl.replaced is not None)
+    if up.focus:
+        target = by_id(up.focus)
+        if target:
+            target.focus()
+
+
+def run(action):
+    """Call the controller; a rules error is shown and changes nothing."""
+    try:
+        up = action()
+    except RulesError as e:
+        up = ctl.error(e)
+    apply(up)
+
+
+def activate(el):
+    if el.dataset.fighter:
+        run(lambda: ctl.click_fighter(el.dataset.fighter))
+    elif el.dataset.section:
+        run(lambda: ctl.click_section(el.dataset.section))
+
+
+@when("click", "#view")
+def on_view_click(event):
+    el = event.target.closest("[data-fighter],[data-section]")
+    if el:
+        activate(el)
+
+
+@when("keydown", "body")
+def on_key(event):
+    tag = event.target.tagName
+    if event.key == "Escape":
+        run(ctl.escape)
+    elif event.key in ("z", "Z") and (event.ctrlKey or event.metaKey) and tag not in ("INPUT", "SELECT", "TEXTAREA"):
+        event.preventDefault()
+        run(ctl.undo)
+    elif event.key in ("Enter", " ") and event.target.closest and event.target.closest("#view"):
+        el = event.target.closest("[data-fighter],[data-section]")
+        if el:
+            event.preventDefault()
+            activate(el)
+            again = by_id(el.id)
+            if again:
+                again.focus()
+
+
+@when("click", "#panel")
+def on_panel_click(event):
+    button = event.target.closest("[data-action]")
+    if not button:
+        return
+    action, arg = button.dataset.action, button.dataset.arg
+    if action == "entry":
+        run(lambda: ctl.choose_entry(int(arg)))
+    elif action == "confirm":
+        run(ctl.confirm)
+    elif action == "override":
+        run(lambda: ctl.override(arg == "allow"))
+    elif action == "override-shot":
+        index, verdict = arg.split(":")
+        run(lambda: ctl.override_shot(int(index), verdict == "allow"))
+
+
+@when("click", "#undo")
+def on_undo(event):
+    run(ctl.undo)
+
+
+@when("click", "#load")
+def on_load(event):
+    file = by_id("scenario").value
+    run(lambda: ctl.load(bundled(file), "Loaded"))
+
+
+@when("click", "#export")
+def on_export(event):
+    blob = Blob.new([ctl.export_text()], to_js({"type": "application/json"}, dict_converter=Object.fromEntries))
+    link = document.createElement("a")
+    link.href = URL.createObjectURL(blob)
+    link.download = "vertigo-scenario.json"
+    link.click()
+    URL.revokeObjectURL(link.href)
+    by_id("status").textContent = "Scenario exported as vertigo-scenario.json."
+
+
+@when("change", "#import-file")
+async def on_import(event):
+    files = event.target.files
+    if not files.length:
+        return
+    file = files.item(0)
+    text = await file.text()
+    event.target.value = ""
+    run(lambda: ctl.import_text(text, file.name))
+
+
+def start():
+    picker = by_id("scenario")
+    for item in BUNDLED:
+        option = document.createElement("option")
+        option.value = item["file"]
+        option.textContent = item["title"]
+        picker.appendChild(option)
+    table, problem = first_table()
+    global ctl
+    ctl = Controller(table)
+    up = ctl.show()
+    apply(up if problem is None else Update(up.svg, None, up.panel, up.status, up.log_items, True, problem))
+    by_id("loading").hidden = True
+    by_id("app").removeAttribute("aria-busy")
+    document.body.dataset.ready = "true"
+
+
+ctl = None
+start()

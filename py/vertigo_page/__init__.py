@@ -1,0 +1,1 @@
+"""The page's state machine (pure Python): events in, updates out."""

@@ -1,0 +1,289 @@
+"""What the page shows after each user action — pure Python, no DOM.
+
+The page layer (``py/app.py``) turns an event into one call here and writes
+the returned :class:`Update` into the document.  This module holds the
+selection and the verdict being looked at; the rules live in the core and the
+drawing in :mod:`vertigo_view`.  Runs the same under CPython (tests) and in
+Pyodide.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Any
+
+from vertigo import scenario as scenario_mod
+from vertigo.dice import DiceRoll
+from vertigo.errors import RulesError, ScenarioError
+from vertigo.movement import MoveVerdict
+from vertigo.ranged import ShotVerdict
+from vertigo.table import Table
+from vertigo_view import panels
+from vertigo_view.side_view import Highlights, render, render_overlay
+
+__all__ = ["Update", "Controller"]
+
+
+@dataclass(frozen=True)
+class Update:
+    """What to write into the page.
+
+    Attributes:
+        svg: the whole side view, when the field or the fighters changed.
+        overlay: only the overlay group, when just the highlights changed.
+        panel: HTML of the side panel.
+        status: one line for the live status region.
+        log_items: HTML ``<li>`` to append to the log.
+        log_reset: clear the log before appending.
+        error: a message to show in the error box (None clears it).
+        save: whether the table changed and should be stored.
+        focus: id of the element to focus after the redraw, if any.
+    """
+
+    svg: str | None
+    overlay: str | None
+    panel: str
+    status: str
+    log_items: tuple[str, ...] = ()
+    log_reset: bool = False
+    error: str | None = None
+    save: bool = False
+    focus: str | None = None
+
+
+_HELP = ("Select a fighter (click or Enter), choose a Move entry, then click a section to see the verdict; "
+         "click an enemy to check each action. Escape clears, Ctrl+Z undoes.")
+
+
+class Controller:
+    """The page's state between events: the table and what is selected."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.selected: str | None = None
+        self.entry: int | None = None
+        self.pending: MoveVerdict | None = None
+        self.pending_done = False
+        self.roll: DiceRoll | None = None
+        self.target: str | None = None
+        self.shots: tuple[ShotVerdict, ...] | None = None
+        self.replaced: Table | None = None
+        self.logged = 0
+
+    # -- helpers ---------------------------------------------------------
+    def _clear(self) -> None:
+        self.selected = self.entry = self.pending = self.roll = self.target = self.shots = None
+        self.pending_done = False
+
+    def _highlights(self) -> Highlights:
+        hl = Highlights(selected=self.selected)
+        if self.selected is not None and self.entry is not None and not self.pending_done:
+            reach = self.table.reachable(self.selected, self.entry)
+            hl = replace(hl, reachable={sid: r.dice for sid, r in reach.items()})
+        if self.pending is not None and not self.pending_done:
+            hl = replace(hl, destination=self.pending.dest, destination_ok=self.pending.final,
+                         route=self.pending.route.path if self.pending.route else ())
+        if self.target is not None and self.shots is not None:
+            line = next((v.line for v in self.shots if v.line is not None), None)
+            hl = replace(hl, target=self.target, shot_ok=any(v.final for v in self.shots),
+                         shot_path=line.path if line else (), blocked_by=line.blocked_by if line else None)
+        return hl
+
+    def _panel(self) -> str:
+        parts: list[str] = []
+        if self.selected is not None:
+            f = self.table.scenario.fighter(self.selected)
+            parts.append(panels.to_html(panels.fighter_card(self.table, f, self.entry)))
+        if self.pending is not None:
+            parts.append(panels.to_html(panels.move_verdict(self.table, self.pending, self.roll, self.pending_done)))
+        if self.shots is not None and self.target is not None:
+            name = self.table.name(self.target)
+            parts.append(panels.to_html(panels.shot_verdicts(self.table, name, self.shots)))
+        if not parts:
+            parts.append(f'<p class="hint">{_escape(_HELP)}</p>')
+        return "".join(parts)
+
+    def _new_log(self) -> tuple[tuple[str, ...], bool]:
+        log = self.table.log
+        reset = self.logged > len(log)
+        start = 0 if reset else self.logged
+        items = tuple(panels.to_html(li) for li in panels.log_items(log[start:], start + 1))
+        self.logged = len(log)
+        return items, reset
+
+    def _update(self, status: str, *, full: bool = False, save: bool = False, error: str | None = None,
+                focus: str | None = None) -> Update:
+        hl = self._highlights()
+        items, reset = self._new_log()
+        return Update(
+            svg=render(self.table, hl) if full else None,
+            overlay=None if full else render_overlay(self.table, hl),
+            panel=self._panel(),
+            status=status,
+            log_items=items,
+            log_reset=reset,
+            error=error,
+            save=save,
+            focus=focus,
+        )
+
+    # -- events ----------------------------------------------------------
+    def show(self) -> Update:
+        """Draw everything from scratch (start-up, after a load)."""
+        self.logged = 0
+        items, _ = self._new_log()
+        hl = self._highlights()
+        return Update(render(self.table, hl), None, self._panel(), f"{self.table.scenario.title}: ready. {_HELP}",
+                      items, True)
+
+    def click_fighter(self, fighter_id: str) -> Update:
+        """A fighter was clicked: select it, deselect it, or target it."""
+        f = self.table.scenario.fighter(fighter_id)
+        if self.selected == fighter_id:
+            self._clear()
+            return self._update(f"{f.name} deselected.")
+        if self.selected is not None and f.side != self.table.scenario.fighter(self.selected).side:
+            return self._target(fighter_id)
+        self._clear()
+        self.selected = fighter_id
+        self.entry = 0 if f.moves else None
+        moves = ", ".join(str(m) for m in f.moves) or "no Move entries"
+        where = self.table.scenario.field.section(self.table.position(fighter_id)).name
+        return self._update(f"{f.name} selected on {where}: {moves}.")
+
+    def _target(self, target_id: str) -> Update:
+        assert self.selected is not None
+        self.pending = self.roll = None
+        self.pending_done = False
+        self.target = target_id
+        self.shots = self.table.judge_attack(self.selected, target_id)
+        me, it = self.table.name(self.selected), self.table.name(target_id)
+        self.table = self.table.note_verdict(f"{me} → {it}: actions checked", self.shots)
+        summary = "; ".join(v.summary for v in self.shots) or "no actions"
+        return self._update(f"{me} against {it}: {summary}.", save=True)
+
+    def choose_entry(self, index: int) -> Update:
+        """A Move entry of the selected fighter was chosen."""
+        if self.selected is None:
+            return self._update("Select a fighter first.")
+        f = self.table.scenario.fighter(self.selected)
+        if not 0 <= index < len(f.moves):
+            return self._update(f"{f.name} has no Move entry {index + 1}.")
+        self.entry = index
+        self.pending = self.roll = None
+        self.pending_done = False
+        reach = self.table.reachable(self.selected, index)
+        return self._update(f"{f.moves[index]}: {len(reach) - 1} sections reachable.")
+
+    def click_section(self, section_id: str) -> Update:
+        """A section was clicked: judge the selected fighter's move there."""
+        section = self.table.scenario.field.section(section_id)
+        if self.selected is None or self.entry is None:
+            here = self.table.fighters_on(section_id)
+            names = ", ".join(self.table.name(x) for x in here) or "nobody"
+            return self._update(f"{section.name}, Height {section.elevation:g}: {names}. Select a fighter to move.")
+        self.target = self.shots = None
+        self.roll = None
+        self.pending_done = False
+        self.pending = self.table.judge_move(self.selected, self.entry, section_id)
+        return self._update(f"Move to {section.name}: {self.pending.summary}")
+
+    def confirm(self) -> Update:
+        """Carry out the pending move and roll its falling dice."""
+        if self.pending is None or self.pending_done or self.selected is None:
+            return self._update("Nothing to confirm.")
+        fid = self.selected
+        self.table, self.roll = self.table.move(fid, self.pending)
+        self.pending_done = True
+        name = self.table.name(fid)
+        rolled = f" Rolled {self.roll}." if self.roll else ""
+        return self._update(f"{name} moved.{rolled}", full=True, save=True, focus=f"fighter-{fid}")
+
+    def override(self, allowed: bool) -> Update:
+        """The DM overrides the pending move verdict (H7)."""
+        if self.pending is None or self.pending_done:
+            return self._update("No verdict to override.")
+        self.pending = self.pending.overridden(allowed)
+        self.table = self.table.note_verdict("DM override on a move", (self.pending,))
+        return self._update(f"Overridden by the DM: {self.pending.summary}", save=True)
+
+    def override_shot(self, index: int, allowed: bool) -> Update:
+        """The DM overrides one action's verdict (H7)."""
+        if self.shots is None or not 0 <= index < len(self.shots):
+            return self._update("No verdict to override.")
+        shots = list(self.shots)
+        shots[index] = shots[index].overridden(allowed)
+        self.shots = tuple(shots)
+        self.table = self.table.note_verdict("DM override on an action", (shots[index],))
+        return self._update(f"Overridden by the DM: {shots[index].summary}", save=True)
+
+    def escape(self) -> Update:
+        """Clear the selection and any verdict."""
+        self._clear()
+        return self._update("Selection cleared.")
+
+    def undo(self) -> Update:
+        """Undo the last move, or the last scenario load."""
+        if self.table.can_undo:
+            self._clear()
+            self.table = self.table.undo()
+            return self._update(self.table.log[-1].text, full=True, save=True)
+        if self.replaced is not None:
+            title = self.replaced.scenario.title
+            self.table, self.replaced = self.replaced, None
+            self._clear()
+            up = self.show()
+            return replace(up, status=f"Back to “{title}”.", save=True)
+        return self._update("Nothing to undo.")
+
+    def load(self, table: Table, how: str) -> Update:
+        """Put a new table in play; the old one can be brought back with undo."""
+        self.replaced = self.table
+        self.table = table
+        self._clear()
+        up = self.show()
+        return replace(up, status=f"{how} “{table.scenario.title}”. Undo brings back the previous battlefield.",
+                       save=True)
+
+    def import_text(self, text: str, filename: str) -> Update:
+        """Import a scenario file; on any problem keep the current battlefield and say why."""
+        try:
+            scenario = scenario_mod.loads(text)
+        except ScenarioError as e:
+            msg = f"{filename} was not loaded; the current battlefield is unchanged.\n" + "\n".join(e.problems)
+            return self._update(f"{filename} was not loaded.", error=msg)
+        return self.load(Table.start(scenario), "Imported")
+
+    def export_text(self) -> str:
+        """The scenario with every fighter where it stands now, as JSON text."""
+        doc = scenario_mod.dump(self.table.scenario)
+        where = dict(self.table.positions)
+        for f in doc["fighters"]:
+            f["section"] = where[f["id"]]
+        return json.dumps(doc, indent=2, ensure_ascii=False)
+
+    def saved(self) -> str:
+        """The table as JSON text for browser storage."""
+        return json.dumps(self.table.to_dict(), ensure_ascii=False)
+
+    @staticmethod
+    def restore(text: str) -> Table:
+        """A table from browser storage.
+
+        Raises:
+            ScenarioError: the stored text is not a valid saved table.
+        """
+        try:
+            doc: Any = json.loads(text)
+        except ValueError:
+            raise ScenarioError(["storage: saved table is not JSON"]) from None
+        return Table.from_dict(doc)
+
+    def error(self, e: RulesError) -> Update:
+        """Any rules error from an event: shown, nothing changed."""
+        return self._update(str(e), error=str(e))
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
