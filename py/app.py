@@ -83,10 +83,11 @@ def run(action):
 
 
 def activate(el):
-    if el.dataset.fighter:
-        run(lambda: ctl.click_fighter(el.dataset.fighter))
-    elif el.dataset.section:
-        run(lambda: ctl.click_section(el.dataset.section))
+    fighter, section = el.getAttribute("data-fighter"), el.getAttribute("data-section")
+    if fighter:
+        run(lambda: ctl.click_fighter(fighter))
+    elif section:
+        run(lambda: ctl.click_section(section))
 
 
 @when("click", "#view")
@@ -119,7 +120,7 @@ def on_panel_click(event):
     button = event.target.closest("[data-action]")
     if not button:
         return
-    action, arg = button.dataset.action, button.dataset.arg
+    action, arg = button.getAttribute("data-action"), button.getAttribute("data-arg")
     if action == "entry":
         run(lambda: ctl.choose_entry(int(arg)))
     elif action == "confirm":

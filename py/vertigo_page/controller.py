@@ -281,7 +281,8 @@ class Controller:
         return Table.from_dict(doc)
 
     def error(self, e: RulesError) -> Update:
-        """Any rules error from an event: shown, nothing changed."""
+        """Any rules error from an event: shown; the selection is cleared, the table kept."""
+        self._clear()
         return self._update(str(e), error=str(e))
 
 

@@ -1,0 +1,118 @@
+"""The cliff: the seed's Move 1 (Height 2) fall, Fly, Teleport, Reach and a Height property, in the page."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from conftest import App
+from vertigo.dice import DicePool, roll, rng_for
+
+CLIFF_SEED = 11  # static/scenarios/cliff.json "dice_seed"
+
+
+def test_the_goat_dropping_across_a_height_3_border_with_move_1_height_2_rolls_1d6(app: App) -> None:
+    """000 › Combat: "if an entity moves downward across a Height 3 section border with a Move 1 (Height 2)
+    entry, the entity would suffer falling damage from Height 1" — shown as 1d6 before, each die after."""
+    app.load_scenario("cliff.json")
+    app.fighter("goat").click()
+    badge = app.page.locator("#overlay .dice-badge[data-section='cliff-foot']")
+    expect(badge).to_have_text("1d6")
+    expect(app.page.locator("#overlay .reachable[data-section='cliff-foot']")).to_have_class("reachable dice-1 risky")
+    # The overhang is up Height 2 = the Move's Height: climbable, no dice (H2 boundary).
+    expect(app.page.locator("#overlay .dice-badge[data-section='overhang']")).to_have_text("safe")
+    app.section("cliff-foot").click()
+    expect(app.page.locator("[data-testid=verdict-summary]")).to_have_text("Allowed: falls, 1d6: 1–6, mean 3.5")
+    expect(app.page.locator("[data-testid=pool]")).to_have_text("Falling dice before the roll: 1d6: 1–6, mean 3.5")
+    expect(app.page.locator("[data-testid=verdict]")).to_contain_text("Cliff top → Foot of the cliff: down Height 3 — falls Height 1 (1d6)")
+    app.page.get_by_role("button", name="Confirm move and roll 1d6").click()
+    expected = roll(DicePool(1), rng_for(CLIFF_SEED, 0))
+    dice = app.page.locator("[data-testid=roll] .die")
+    expect(dice).to_have_text([str(d) for d in expected.dice])
+    expect(app.page.locator("[data-testid=roll]")).to_contain_text(f"= {expected.total} damage")
+    expect(app.page.locator("#seed")).to_have_text(f"dice seed {CLIFF_SEED} · 1 rolls")
+    expect(app.page.locator("#log > li").last).to_contain_text(f"moved, fell: {expected.total} damage")
+    # The goat now stands on the foot of the cliff.
+    expect(app.fighter("goat")).to_have_attribute("aria-label", "Mountain goat (Wild) on Foot of the cliff")
+
+
+def test_undo_puts_the_goat_back_and_rewinds_the_dice(app: App) -> None:
+    """Undo of the last action: position and roll counter restored; the same move rolls the same die again."""
+    app.load_scenario("cliff.json")
+    for _ in range(2):
+        app.fighter("goat").click()
+        app.section("cliff-foot").click()
+        app.page.get_by_role("button", name="Confirm move and roll 1d6").click()
+        expect(app.page.locator("#seed")).to_have_text(f"dice seed {CLIFF_SEED} · 1 rolls")
+        first = app.page.locator("[data-testid=roll] .die").all_inner_texts()
+        assert first == [str(d) for d in roll(DicePool(1), rng_for(CLIFF_SEED, 0)).dice]
+        app.page.click("#undo")
+        expect(app.fighter("goat")).to_have_attribute("aria-label", "Mountain goat (Wild) on Cliff top")
+        expect(app.page.locator("#seed")).to_have_text(f"dice seed {CLIFF_SEED} · 0 rolls")
+
+
+def test_the_goat_cannot_climb_back_up_a_height_3_border(app: App) -> None:
+    """000 › Combat: "An entity cannot Move upward if the Height value of the Move entry is less than the Height
+    value of the section border" (H2)."""
+    app.load_scenario("cliff.json")
+    app.fighter("kestrel").click()
+    app.fighter("kestrel").click()  # deselect
+    app.fighter("spearman").click()
+    app.section("cliff-top").click()
+    expect(app.page.locator("[data-testid=verdict-summary]")).to_have_text("Not allowed.")
+    expect(app.page.locator("[data-testid=verdict]")).to_contain_text(
+        "Foot of the cliff → Cliff top: up Height 3 needs a Move Height ≥ 3; Move 2 moves with Height 0.")
+    expect(app.page.locator("#overlay .destination.refused[data-section='cliff-top']")).to_have_count(1)
+
+
+def test_the_kestrel_flies_up_the_spire_with_no_fall(app: App) -> None:
+    """000 › Combat: "The special movement type Fly ignores Height values" (H4)."""
+    app.load_scenario("cliff.json")
+    app.fighter("kestrel").click()
+    app.page.get_by_role("button", name="Fly 3").click()
+    expect(app.page.locator("#overlay .dice-badge[data-section='spire']")).to_have_text("safe")
+    app.section("spire").click()
+    expect(app.page.locator("[data-testid=verdict-summary]")).to_have_text("Allowed.")
+    expect(app.page.locator("[data-testid=verdict]")).to_contain_text("Path: Cliff top → Foot of the cliff → Boulder → Spire")
+
+
+def test_the_blinker_teleports_exactly_as_far_as_its_range(app: App) -> None:
+    """000 › Combat: Phase and Teleport "must have a range equal to or greater than the Height value" (H4):
+    Teleport 4 reaches the spire (2 steps, up exactly 4) but not the overhang (2 steps, up 5); Phase 2 reaches
+    the boulder (1 step, up 1) but not the spire (up 4)."""
+    app.load_scenario("cliff.json")
+    app.fighter("blinker").click()
+    app.page.get_by_role("button", name="Teleport 4").click()
+    app.section("spire").click()
+    expect(app.page.locator("[data-testid=verdict-summary]")).to_have_text("Allowed.")
+    expect(app.page.locator("[data-testid=verdict]")).to_contain_text("Spire is 2 steps away, net change in Height 4: within 4.")
+    app.section("overhang").click()
+    expect(app.page.locator("[data-testid=verdict-summary]")).to_have_text("Not allowed.")
+    expect(app.page.locator("[data-testid=verdict]")).to_contain_text("Net change in Height 5: Teleport 4 needs range ≥ 5.")
+    app.page.get_by_role("button", name="Phase 2").click()
+    expect(app.page.locator("#overlay .reachable[data-section='boulder']")).to_have_count(1)
+    expect(app.page.locator("#overlay .reachable[data-section='spire']")).to_have_count(0)
+
+
+def test_the_spearman_reaches_across_a_height_1_border_but_not_further(app: App) -> None:
+    """H6: "Reach 1 crosses one border of Height 0 or 1, not Height 2" — the ogre stands one step up Height 1."""
+    app.load_scenario("cliff.json")
+    app.fighter("spearman").click()
+    app.fighter("ogre").click()
+    shots = app.page.locator("[data-testid=shot] .summary")
+    expect(shots.nth(0)).to_have_text("Spear, range 0, Reach: reaches (needs range 1)")
+    expect(shots.nth(1)).to_have_text("Javelin, range 2: reaches (needs range 1)")
+
+
+def test_the_climbers_height_property_lets_its_plain_move_climb_height_1(app: App) -> None:
+    """000 › Combat: "If an entity gains a Height property, it applies to any of their Moves that don't have other
+    Height values listed" — Climber (Height 1) climbs nothing higher with Move 2, but its Move 1 (Height 3) does."""
+    app.load_scenario("cliff.json")
+    app.fighter("climber").click()
+    app.section("cliff-foot").click()
+    expect(app.page.locator("[data-testid=verdict]")).to_contain_text("Move 2 moves up to 2 steps with Height 1 (the fighter's Height property)")
+    expect(app.page.locator("[data-testid=verdict-summary]")).to_have_text("Allowed.")
+    app.section("spire").click()
+    expect(app.page.locator("[data-testid=verdict-summary]")).to_have_text("Not allowed.")
+    app.page.get_by_role("button", name="Move 1 (Height 3)").click()
+    app.section("spire").click()
+    expect(app.page.locator("[data-testid=verdict-summary]")).to_have_text("Allowed.")

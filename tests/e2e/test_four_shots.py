@@ -1,0 +1,52 @@
+"""The four worked ranged examples of 000_519d8b8e373365db.txt › Height and Range, clicked in the page (H5)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import App
+
+# (lane, the seed's border changes, expected summaries of Shortbow range 3 and Sling range 2, blocker)
+EXAMPLES = [
+    ("1", "1 then 2", "Shortbow, range 3: reaches (needs range 3)", "Sling, range 2: cannot reach (needs range 3)", None),
+    ("2", "-6 then 6", "Shortbow, range 3: reaches (needs range 2)", "Sling, range 2: reaches (needs range 2)", None),
+    ("3", "1 then -2", "Shortbow, range 3: cannot reach (needs range 2, blocked)",
+     "Sling, range 2: cannot reach (needs range 2, blocked)", "ridge"),
+    ("4", "-2 then -1", "Shortbow, range 3: reaches (needs range 3)", "Sling, range 2: cannot reach (needs range 3)", None),
+]
+
+
+@pytest.mark.parametrize(("lane", "changes", "bow", "sling", "blocker"), EXAMPLES)
+def test_clicking_shooter_then_target_gives_the_seed_verdict(app: App, lane, changes, bow, sling, blocker) -> None:
+    """"The range of the Action must be equal to or greater than the total change in Height … the terrain must
+    not obstruct": each worked example, with its border changes, range needed and any blocking section."""
+    app.fighter(f"shooter-{lane}").click()
+    app.fighter(f"target-{lane}").click()
+    shots = app.page.locator("[data-testid=shot] .summary")
+    expect(shots.nth(0)).to_have_text(bow)
+    expect(shots.nth(1)).to_have_text(sling)
+    expect(app.page.locator("[data-testid=verdict]")).to_contain_text(f"Height changes across the borders: {changes}")
+    line = app.page.locator("#overlay line.shot")
+    expect(line).to_have_count(1)
+    if blocker:
+        expect(app.page.locator(f"#overlay .blocker[data-section='{blocker}']")).to_have_count(1)
+        expect(line).to_have_class("shot blocked")
+        expect(app.page.locator("[data-testid=verdict]")).to_contain_text("Blocked: Ridge stands at Height 1")
+    else:
+        expect(app.page.locator("#overlay .blocker")).to_have_count(0)
+        expect(line).to_have_class("shot clear")
+    expect(app.page.locator("#log > li").last).to_contain_text("actions checked")
+
+
+def test_the_dm_can_override_a_blocked_shot_and_the_log_keeps_both_answers(app: App) -> None:
+    """H7: "the result then says 'overridden by the DM' and the log keeps both"."""
+    app.fighter("shooter-3").click()
+    app.fighter("target-3").click()
+    app.page.locator("[data-testid=shot]").nth(0).get_by_role("button", name="DM override: allow").click()
+    expect(app.page.locator("[data-testid=shot] .summary").nth(0)).to_have_text(
+        "Shortbow, range 3: reaches (overridden by the DM) (needs range 2, blocked)")
+    last = app.page.locator("#log > li").last
+    expect(last).to_contain_text("DM override on an action")
+    last.locator("summary").click()
+    expect(last).to_contain_text("Rules say not allowed; overridden by the DM: allowed.")

@@ -1,0 +1,124 @@
+"""Import, export and browser storage: bad files explain themselves and never lose the battlefield."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from conftest import ROOT, App
+
+
+def _import(app: App, tmp_path: Path, name: str, text: str) -> None:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    app.page.set_input_files("#import-file", str(path))
+
+
+def _doc(**changes: object) -> dict:
+    doc = json.loads((ROOT / "static" / "scenarios" / "cliff.json").read_text())
+    doc.update(changes)
+    return doc
+
+
+def test_a_malformed_file_names_every_problem_and_leaves_the_battlefield_untouched(app: App, tmp_path: Path) -> None:
+    """Issue 2: "A malformed file gets a message that names every problem and its place in the document"."""
+    before = app.page.locator("#view").inner_html()
+    doc = _doc()
+    doc["fighters"][2]["moves"][0] = "Move one"
+    doc["sections"][1]["elevation"] = 10**9
+    doc["borders"][0] = ["overhang", "nowhere"]
+    _import(app, tmp_path, "broken.json", json.dumps(doc))
+    error = app.page.locator("#error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("broken.json was not loaded; the current battlefield is unchanged.")
+    expect(error).to_contain_text('fighters[2].moves[0]: "Move one" is not a Move entry')
+    expect(error).to_contain_text("sections[1].elevation: must be -1000 to 1000: 1000000000")
+    expect(error).to_contain_text('borders[0][1]: names no section: "nowhere"')
+    assert app.page.locator("#view").inner_html() == before
+    expect(app.page.locator("#view svg title").first).to_have_text("Side view: The four shots")
+
+
+def test_a_file_that_is_not_json_says_where_it_breaks(app: App, tmp_path: Path) -> None:
+    """Not JSON: the message gives line and column; the battlefield stays."""
+    _import(app, tmp_path, "junk.json", '{"vertigo": 1,\n  "title": }')
+    expect(app.page.locator("#error")).to_contain_text("line 2, column 12: not valid JSON")
+    expect(app.page.locator("#terrain .section")).to_have_count(12)
+
+
+def test_an_absurdly_large_file_is_refused_at_once(app: App, tmp_path: Path) -> None:
+    """Bounded work: a million sections is refused with a clear message, not a hung tab."""
+    sections = [{"id": f"s{i}", "name": "s", "elevation": 0, "x": [i, i + 1]} for i in range(1_000_000)]
+    _import(app, tmp_path, "huge.json", json.dumps({"vertigo": 1, "title": "Huge", "sections": sections}))
+    expect(app.page.locator("#error")).to_contain_text("bytes; at most 2000000 are allowed")
+    expect(app.page.locator("#terrain .section")).to_have_count(12)
+
+
+def test_a_hostile_name_is_shown_as_text_everywhere(app: App, tmp_path: Path) -> None:
+    """Names are text, never markup: in the side view, the fighter card, the verdict and the log."""
+    hostile = "<script>alert(1)</script><img src=x onerror=alert(2)>"
+    doc = _doc(title=hostile)
+    doc["fighters"][0]["name"] = hostile
+    doc["sections"][0]["name"] = hostile
+    _import(app, tmp_path, "hostile.json", json.dumps(doc))
+    expect(app.page.locator("#terrain .section")).to_have_count(7)
+    app.fighter("goat").click()
+    app.section("cliff-foot").click()
+    expect(app.page.locator(".fighter-title")).to_have_text(hostile)
+    expect(app.page.locator("[data-testid=verdict]")).to_contain_text(hostile)
+    assert app.page.locator("#app script, #app img").count() == 0
+    assert app.page.locator("#view svg title").first.text_content() == f"Side view: {hostile}"
+    expect(app.page.locator("#log > li").first).to_contain_text(hostile)
+
+
+def test_export_then_import_brings_back_the_battlefield_as_it_stands(app: App, tmp_path: Path) -> None:
+    """Export writes the scenario with every fighter where it stands; importing that file restores it."""
+    app.load_scenario("cliff.json")
+    app.fighter("kestrel").click()
+    app.page.get_by_role("button", name="Fly 3").click()
+    app.section("spire").click()
+    app.page.get_by_role("button", name="Confirm move").click()
+    with app.page.expect_download() as info:
+        app.page.click("#export")
+    path = tmp_path / "exported.json"
+    info.value.save_as(path)
+    doc = json.loads(path.read_text())
+    assert doc["title"] == "The cliff"
+    assert {f["id"]: f["section"] for f in doc["fighters"]}["kestrel"] == "spire"
+    app.load_scenario("four-shots.json")
+    app.page.set_input_files("#import-file", str(path))
+    expect(app.fighter("kestrel")).to_have_attribute("aria-label", "Kestrel (Heroes) on Spire")
+
+
+def test_the_table_survives_a_reload(app: App) -> None:
+    """The current state survives a page reload (browser storage): battlefield, positions, dice and log."""
+    app.load_scenario("cliff.json")
+    app.fighter("goat").click()
+    app.section("cliff-foot").click()
+    app.page.get_by_role("button", name="Confirm move and roll 1d6").click()
+    log_before = app.page.locator("#log > li").count()
+    app.reload()
+    expect(app.fighter("goat")).to_have_attribute("aria-label", "Mountain goat (Wild) on Foot of the cliff")
+    expect(app.page.locator("#seed")).to_have_text("dice seed 11 · 1 rolls")
+    expect(app.page.locator("#log > li")).to_have_count(log_before)
+    app.page.click("#undo")
+    expect(app.fighter("goat")).to_have_attribute("aria-label", "Mountain goat (Wild) on Cliff top")
+
+
+def test_loading_another_battlefield_can_be_undone(app: App) -> None:
+    """No lost work: loading a bundled battlefield over the current one is one undo away."""
+    app.load_scenario("ruined-street.json")
+    expect(app.page.locator("#terrain .section")).to_have_count(24)
+    app.page.click("#undo")
+    expect(app.page.locator("#terrain .section")).to_have_count(12)
+    expect(app.page.locator("#status")).to_have_text("Back to “The four shots”.")
+
+
+def test_a_damaged_saved_table_is_kept_aside_and_the_default_battlefield_loads(app: App) -> None:
+    """A corrupt browser store gets a specific message; its text is kept under another key, not thrown away."""
+    app.page.evaluate("localStorage.setItem('vertigo.table.v1', '{\"table\": 1, \"scenario\": {}}')")
+    app.reload()
+    expect(app.page.locator("#error")).to_contain_text("The saved table could not be restored")
+    assert app.page.evaluate("localStorage.getItem('vertigo.table.v1.damaged')") == '{"table": 1, "scenario": {}}'
+    expect(app.page.locator("#terrain .section")).to_have_count(12)
