@@ -123,6 +123,8 @@ def on_panel_click(event):
     action, arg = button.getAttribute("data-action"), button.getAttribute("data-arg")
     if action == "entry":
         run(lambda: ctl.choose_entry(int(arg)))
+    elif action == "select":
+        run(lambda: ctl.select(arg))
     elif action == "confirm":
         run(ctl.confirm)
     elif action == "override":

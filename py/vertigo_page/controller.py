@@ -98,8 +98,7 @@ class Controller:
         if self.pending is not None:
             parts.append(panels.to_html(panels.move_verdict(self.table, self.pending, self.roll, self.pending_done)))
         if self.shots is not None and self.target is not None:
-            name = self.table.name(self.target)
-            parts.append(panels.to_html(panels.shot_verdicts(self.table, name, self.shots)))
+            parts.append(panels.to_html(panels.shot_verdicts(self.table, self.target, self.shots)))
         if not parts:
             parts.append(f'<p class="hint">{_escape(_HELP)}</p>')
         return "".join(parts)
@@ -151,6 +150,11 @@ class Controller:
         moves = ", ".join(str(m) for m in f.moves) or "no Move entries"
         where = self.table.scenario.field.section(self.table.position(fighter_id)).name
         return self._update(f"{f.name} selected on {where}: {moves}.")
+
+    def select(self, fighter_id: str) -> Update:
+        """Select a fighter outright (even one of another side than the selected one)."""
+        self._clear()
+        return self.click_fighter(fighter_id)
 
     def _target(self, target_id: str) -> Update:
         assert self.selected is not None

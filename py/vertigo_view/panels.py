@@ -108,8 +108,9 @@ def move_verdict(table: Table, v: MoveVerdict, dice: DiceRoll | None, done: bool
     return box
 
 
-def shot_verdicts(table: Table, target_name: str, verdicts: Sequence[ShotVerdict]) -> ET.Element:
-    """Every action against one target: needed range, blocked or not, Override each."""
+def shot_verdicts(table: Table, target_id: str, verdicts: Sequence[ShotVerdict]) -> ET.Element:
+    """Every action against one target: needed range, blocked or not, Override each; or select the target."""
+    target_name = table.name(target_id)
     box = _el(None, "div", class_="verdict shots", data_testid="verdict")
     any_ok = any(v.final for v in verdicts)
     box.set("class", box.get("class", "") + (" allowed" if any_ok else " refused"))
@@ -123,6 +124,8 @@ def shot_verdicts(table: Table, target_name: str, verdicts: Sequence[ShotVerdict
         if v.override is None:
             _button(item, "DM override: forbid" if v.allowed else "DM override: allow", "override-shot",
                     f"{i}:{'forbid' if v.allowed else 'allow'}", class_="override")
+    row = _el(box, "div", class_="buttons")
+    _button(row, f"Select {target_name} instead", "select", target_id)
     return box
 
 

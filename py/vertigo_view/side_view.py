@@ -35,6 +35,9 @@ SLAB = 0.3
 TOKEN_R = 11.0
 """Radius of a fighter token, SVG units."""
 
+MIN_SCALE = 0.5
+"""Smallest on-screen scale of the view (px per SVG unit) before it scrolls."""
+
 SIDE_COLOURS = ("#b3261e", "#1f5fae", "#1e7b47", "#7b3fa0", "#a0620b", "#0b7a7a", "#6d4c41", "#455a64")
 """Token colours by side, in order of first appearance (cycled)."""
 
@@ -208,6 +211,10 @@ def _fighters(svg: ET.Element, table: Table) -> None:
     colours = _side_colour(table)
     where = token_positions(table)
     field_ = table.scenario.field
+    stagger: dict[str, int] = {}
+    for sid in {sid for _, sid in table.positions}:
+        for i, fid in enumerate(table.fighters_on(sid)):
+            stagger[fid] = i
     for f in table.scenario.fighters:
         cx, cy = where[f.id]
         sec = field_.section(table.position(f.id))
@@ -217,7 +224,9 @@ def _fighters(svg: ET.Element, table: Table) -> None:
         _el(fg, "title", label)
         _el(fg, "circle", class_="token", cx=cx, cy=cy, r=TOKEN_R, fill=colours[f.side])
         _el(fg, "text", f.name[:1].upper(), class_="token-initial", x=cx, y=round(cy + 4, 2))
-        _el(fg, "text", f.name, class_="token-name", x=cx, y=round(cy - TOKEN_R - 5, 2))
+        # Neighbours on one section alternate their name's height so long names do not overlap.
+        lift = 12 * (stagger.get(f.id, 0) % 2)
+        _el(fg, "text", f.name, class_="token-name", x=cx, y=round(cy - TOKEN_R - 5 - lift, 2))
 
 
 def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
@@ -285,6 +294,8 @@ def render(table: Table, highlights: Highlights | None = None) -> str:
         "role": "group",
         "aria-labelledby": "view-title view-desc",
         "class": "side-view",
+        # Below half scale labels get too small to read: scroll sideways instead.
+        "style": f"min-width: {round((frame.right - frame.left) * UX * MIN_SCALE)}px",
     })
     _el(svg, "title", f"Side view: {table.scenario.title}", id="view-title")
     _el(svg, "desc", f"{len(field_.sections)} sections, {len(field_.borders)} borders, "

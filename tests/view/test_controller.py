@@ -1,0 +1,75 @@
+"""The page's state machine under CPython: each event gives the update the page will show."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from vertigo import scenario as scenario_mod
+from vertigo.dice import DicePool, roll, rng_for
+from vertigo.table import Table
+from vertigo_page.controller import Controller
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
+
+
+def controller(name: str = "cliff.json") -> Controller:
+    return Controller(Table.start(scenario_mod.loads((SCENARIOS / name).read_text())))
+
+
+def test_select_judge_confirm_rolls_the_seeded_die_and_saves() -> None:
+    """000 › Combat worked example through the controller: Move 1 (Height 2) down Height 3 → 1d6, rolled once."""
+    c = controller()
+    c.show()
+    c.click_fighter("goat")
+    up = c.click_section("cliff-foot")
+    assert up.status == "Move to Foot of the cliff: Allowed: falls, 1d6: 1–6, mean 3.5"
+    assert up.overlay is not None and up.svg is None
+    up = c.confirm()
+    expected = roll(DicePool(1), rng_for(11, 0))
+    assert up.save and up.svg is not None
+    assert up.status == f"Mountain goat moved. Rolled {expected}."
+    assert c.table.position("goat") == "cliff-foot"
+
+
+def test_a_bad_import_changes_nothing_and_lists_every_problem() -> None:
+    """Bad input gets a specific message and never loses the current work."""
+    c = controller()
+    before = c.table
+    doc = json.loads((SCENARIOS / "cliff.json").read_text())
+    doc["fighters"][1]["moves"] = ["Move one"]
+    up = c.import_text(json.dumps(doc), "bad.json")
+    assert c.table is before
+    assert up.error is not None
+    assert up.error.splitlines()[1] == 'fighters[1].moves[0]: "Move one" is not a Move entry (expected e.g. "Move 2", ' \
+        '"Move 1 (Height 2)", "Fly 3", "Phase 2", "Teleport 4")'
+    assert not up.save
+
+
+def test_a_units_error_is_shown_and_clears_the_selection() -> None:
+    """A feet scenario: the Height rules refuse with a clear error and the page keeps working."""
+    doc = json.loads((SCENARIOS / "cliff.json").read_text())
+    doc["units"] = "feet"
+    c = Controller(Table.start(scenario_mod.load(doc)))
+    c.show()
+    try:
+        c.click_fighter("goat")
+    except Exception as e:  # the page layer catches RulesError and calls error()
+        up = c.error(e)  # type: ignore[arg-type]
+    else:
+        raise AssertionError("a feet scenario must not be judged by the Height rules")
+    assert up.error == "the Height rules need a scenario in units 'height': 'feet'"
+    assert c.selected is None
+
+
+def test_escape_clears_and_undo_restores_a_replaced_battlefield() -> None:
+    """Escape clears the selection; loading another battlefield is one undo away."""
+    c = controller()
+    c.click_fighter("goat")
+    c.escape()
+    assert c.selected is None
+    c.load(Table.start(scenario_mod.loads((SCENARIOS / "four-shots.json").read_text())), "Loaded")
+    assert c.table.scenario.title == "The four shots"
+    up = c.undo()
+    assert c.table.scenario.title == "The cliff"
+    assert up.status == "Back to “The cliff”."

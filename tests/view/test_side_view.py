@@ -1,0 +1,113 @@
+"""The side view renderer: parse the SVG and check its structure, not its bytes."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from vertigo import scenario as scenario_mod
+from vertigo.table import Table
+from vertigo_view.side_view import Highlights, render, render_overlay
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
+NS = "{http://www.w3.org/2000/svg}"
+HOSTILE = "<script>alert(1)</script>"
+
+
+def table(name: str = "cliff.json", **changes: object) -> Table:
+    doc = json.loads((SCENARIOS / name).read_text())
+    doc.update(changes)
+    return Table.start(scenario_mod.load(doc))
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def by_class(root: ET.Element, cls: str) -> list[ET.Element]:
+    return [e for e in root.iter() if cls in (e.get("class") or "").split()]
+
+
+@pytest.mark.parametrize("name", ["four-shots.json", "cliff.json", "ruined-street.json"])
+def test_one_element_per_section_border_and_fighter_with_stable_ids(name: str) -> None:
+    """Every section, border and fighter is drawn once, with an id derived from its own id."""
+    t = table(name)
+    root = parse(render(t))
+    sections = by_class(root, "section")
+    assert sorted(e.get("data-section") for e in sections) == sorted(s.id for s in t.scenario.field.sections)
+    assert all(e.get("id") == f"section-{e.get('data-section')}" for e in sections)
+    fighters = by_class(root, "fighter")
+    assert sorted(e.get("data-fighter") for e in fighters) == sorted(f.id for f in t.scenario.fighters)
+    assert len(by_class(root, "border")) == len(t.scenario.field.borders)
+
+
+def test_each_border_is_labelled_with_its_height() -> None:
+    """H1: the Height of a border is the difference of the two elevations — the cliff edge is H3."""
+    root = parse(render(table()))
+    border = root.find(f".//{NS}g[@id='border-cliff-top--cliff-foot']")
+    assert border is not None
+    assert border.get("data-height") == "3"
+    assert [t.text for t in border.iter(f"{NS}text")] == ["H3"]
+    ravine = root.find(f".//{NS}g[@id='border-spire--ravine']")
+    assert ravine is not None and ravine.get("data-height") == "6"
+
+
+def test_stacked_slab_is_drawn_above_the_ground_it_covers() -> None:
+    """The overhang (Height 5) is a slab drawn higher (smaller y) than the cliff top (Height 3) below it."""
+    root = parse(render(table()))
+    over = root.find(f".//{NS}g[@data-section='overhang']")
+    top = root.find(f".//{NS}g[@data-section='cliff-top']")
+    assert over is not None and top is not None
+    assert "slab" in over.get("class", "")
+    y_over = float(over.find(f"{NS}rect[@class='body']").get("y"))  # type: ignore[union-attr]
+    y_top = float(top.find(f"{NS}rect[@class='body']").get("y"))  # type: ignore[union-attr]
+    assert y_over == -5 * 40 and y_top == -3 * 40
+
+
+def test_reachable_sections_carry_their_minimum_falling_dice() -> None:
+    """H3: highlight every reachable section with its minimum falling dice."""
+    t = table()
+    reach = t.reachable("goat", 0)
+    hl = Highlights(selected="goat", reachable={s: r.dice for s, r in reach.items()})
+    root = parse(render_overlay(t, hl))
+    marked = {e.get("data-section"): e.get("class") for e in by_class(root, "reachable")}
+    assert marked == {"cliff-foot": "reachable dice-1 risky", "overhang": "reachable dice-0 safe"}
+    assert len(by_class(root, "selected-ring")) == 1
+
+
+def test_a_blocked_shot_draws_its_line_and_marks_the_blocking_section() -> None:
+    """H5: the line of the shot is drawn and the section that blocks it is marked."""
+    t = table("four-shots.json")
+    hl = Highlights(selected="shooter-3", target="target-3", shot_ok=False, shot_path=("bank-near", "ridge", "hollow"),
+                    blocked_by="ridge")
+    root = parse(render(t, hl))
+    assert [e.get("class") for e in root.iter(f"{NS}line") if "shot" in (e.get("class") or "")] == ["shot blocked"]
+    assert [e.get("data-section") for e in by_class(root, "blocker")] == ["ridge"]
+
+
+def test_a_hostile_name_comes_out_as_text() -> None:
+    """Every user string is escaped: a name like <script>alert(1)</script> is text, never an element."""
+    doc = json.loads((SCENARIOS / "cliff.json").read_text())
+    doc["title"] = HOSTILE
+    doc["sections"][0]["name"] = HOSTILE
+    doc["fighters"][0]["name"] = HOSTILE
+    doc["fighters"][0]["side"] = HOSTILE
+    svg = render(Table.start(scenario_mod.load(doc)))
+    root = parse(svg)
+    assert not [e for e in root.iter() if e.tag.endswith("script")]
+    assert "<script>" not in svg
+    texts = [e.text for e in root.iter() if e.text]
+    assert f"Side view: {HOSTILE}" in texts and HOSTILE in texts
+
+
+def test_the_view_has_a_title_and_description_for_screen_readers() -> None:
+    """<title>/<desc> give a text alternative; sections and fighters are named buttons."""
+    root = parse(render(table()))
+    assert root.find(f"{NS}title").text == "Side view: The cliff"  # type: ignore[union-attr]
+    assert root.find(f"{NS}desc").text == "7 sections, 6 borders, 7 fighters. Elevations in Height levels."  # type: ignore[union-attr]
+    goat = root.find(f".//{NS}g[@data-fighter='goat']")
+    assert goat is not None and goat.get("aria-label") == "Mountain goat (Wild) on Cliff top"
+    assert goat.get("role") == "button" and goat.get("tabindex") == "0"
