@@ -7,8 +7,8 @@ writes the returned :class:`~vertigo_page.controller.Update` into the page.
 
 import json
 
-from js import Blob, Object, URL, localStorage
-from pyodide.ffi import to_js
+from js import Blob, Object, URL, localStorage, setTimeout, window
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, when
 
 from vertigo import scenario as scenario_mod
@@ -55,22 +55,43 @@ def apply(up: Update):
         log.innerHTML = ""
     if up.log_items:
         log.insertAdjacentHTML("beforeend", "".join(up.log_items))
-        log.lastElementChild.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
     box = by_id("error")
     box.hidden = up.error is None
     box.textContent = up.error or ""
-    if up.save:
-        try:
-            localStorage.setItem(STORE, ctl.saved())
-        except Exception as e:  # quota exceeded or storage disabled
-            box.hidden = False
-            box.textContent = f"The table could not be saved in this browser: {e}"
+    if up.save or up.log_items:
+        later(save=up.save, scroll=bool(up.log_items))
     by_id("seed").textContent = f"dice seed {ctl.table.scenario.dice_seed} · {ctl.table.rolls} rolls"
     by_id("undo").disabled = not (ctl.table.can_undo or ctl.replaced is not None)
     if up.focus:
         target = by_id(up.focus)
         if target:
             target.focus()
+
+
+_later = {"queued": False, "save": False, "scroll": False}
+
+
+def later(save, scroll):
+    """Save the table and scroll the log just after the click is drawn, not on its path."""
+    _later["save"] |= save
+    _later["scroll"] |= scroll
+    if not _later["queued"]:
+        _later["queued"] = True
+        setTimeout(create_once_callable(_after_click), 0)
+
+
+def _after_click():
+    save, scroll = _later["save"], _later["scroll"]
+    _later.update(queued=False, save=False, scroll=False)
+    if scroll and by_id("log").lastElementChild:
+        by_id("log").lastElementChild.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+    if save:
+        try:
+            localStorage.setItem(STORE, ctl.saved())
+        except Exception as e:  # quota exceeded or storage disabled
+            box = by_id("error")
+            box.hidden = False
+            box.textContent = f"The table could not be saved in this browser: {e}"
 
 
 def run(action):
@@ -168,6 +189,7 @@ async def on_import(event):
 
 
 def start():
+    window.addEventListener("pagehide", create_proxy(lambda event: _after_click()))
     picker = by_id("scenario")
     for item in BUNDLED:
         option = document.createElement("option")

@@ -31,6 +31,8 @@ RUNTIME = {
     "@pyscript/core/dist": "static/vendor/pyscript",
     "pyodide": "static/vendor/pyodide",
 }
+BUNDLE = "static/vertigo-py.zip"
+"""The page's Python and scenarios in one archive, unpacked by PyScript ([files] in pyscript.toml)."""
 RUNTIME_SKIP = (".map", ".d.ts", ".html", ".md", "package.json")
 MIME = {
     ".mjs": "text/javascript",
@@ -73,8 +75,16 @@ def build(site: Path = SITE) -> Path:
         for f in sorted((ROOT / "node_modules" / src).iterdir()):
             if f.is_file() and not f.name.endswith(RUNTIME_SKIP):
                 shutil.copy2(f, out / f.name)
+    bundle_python(site / BUNDLE)
     (site / ".nojekyll").write_text("")
     return site
+
+
+def bundle_python(out: Path) -> None:
+    """Write the page's Python and scenarios, with Pyodide-compiled bytecode, into one zip."""
+    if shutil.which("node") is None:
+        sys.exit("Node.js is needed to bundle the page's Python with the pinned Pyodide")
+    subprocess.run(["node", str(ROOT / "tools" / "bundle_py.mjs"), str(ROOT), str(out)], check=True)
 
 
 class SubPathHandler(http.server.SimpleHTTPRequestHandler):
