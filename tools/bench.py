@@ -1,0 +1,720 @@
+"""Benchmark the Vertigo page: cold start against a bare PyScript page, and click latency.
+
+One run does everything and takes a minute or two:
+
+1. builds the site with ``tools/site.py``'s ``build()`` and copies the bare
+   PyScript + Pyodide hello page (``tools/bench_hello/``: the same
+   ``static/vendor/pyscript/core.js`` and self-hosted ``pyodide.mjs``) into it
+   as ``bench-hello/``.  The site is built in ``bench-results/_site/`` (git-
+   ignored) rather than ``_site/``, so a test run rebuilding ``_site/`` at the
+   same time cannot delete files from under a measurement, nor the bench from
+   under the tests; ``--site _site`` builds the usual folder instead;
+2. loads the app and the hello page cold (a fresh browser context each, no
+   cache), interleaved, after one discarded warm-up round, and times
+   navigation start -> ``body[data-ready=true]`` (``performance.now()`` taken
+   by a MutationObserver at the moment the attribute is set, the same probe on
+   both pages);
+3. times clicks in the page, from ``dispatchEvent`` to the handler's return
+   (the handlers run synchronously on the main thread; a MutationObserver on
+   ``#view`` confirms the SVG changed, and the overlay is checked for the
+   expected mark), then a forced style + layout: on "The four shots" and on a
+   generated 500-section, 100-fighter battlefield put in localStorage before
+   the page loads;
+4. diagnostic passes (separate page loads, never the timed ones): DOM calls
+   and the controller are wrapped so a click splits into controller, saved()
+   JSON, DOM writes, scrollIntoView, localStorage.setItem and the rest, and
+   PyScript's hooks tell when the interpreter was ready and the page's Python
+   started; plus the same clicks on the controller in this CPython;
+5. prints a table and writes every figure to ``bench-results/bench.json``.
+
+It is a benchmark, not a test: it exits 0 when a target is missed, and 1 only
+when it cannot measure (a page never becomes ready within 60 s, a click does
+not update the view, the generated table does not load, ...).
+
+Usage (with the project's venv, which has Playwright):
+    .venv/bin/python tools/bench.py [--loads 5] [--reps 30] [--split-reps 12] [--site DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import platform
+import random
+import shutil
+import statistics
+import sys
+import time
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+HELLO_SRC = Path(__file__).resolve().parent / "bench_hello"
+HELLO_DIR = "bench-hello"
+RESULTS = ROOT / "bench-results" / "bench.json"
+BENCH_SITE = ROOT / "bench-results" / "_site"
+"""Where the bench builds its site: a private copy, so tests that rebuild `_site/` meanwhile cannot
+pull files from under a measurement (and the bench does not pull them from under the tests)."""
+STORE = "vertigo.table.v1"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run",
+]
+READY_TIMEOUT_MS = 60_000
+VIEWPORT = {"width": 1280, "height": 900}
+
+TARGET_RATIO = 1.10
+TARGET_MEDIAN_MS = 16.0
+TARGET_WORST_MS = 50.0
+
+KINDS = ("select", "section", "enemy")
+KIND_LABEL = {"select": "select fighter", "section": "judge a move", "enemy": "check shots"}
+
+# --- in-page probes ---------------------------------------------------------------------------------
+
+# Installed before any page script: records performance.now() (ms since navigation start) in the
+# mutation callback of the moment body[data-ready] becomes "true".  Same probe on both pages.
+READY_PROBE = """
+(() => {
+  const mark = () => {
+    if (window.__benchReady === undefined && document.body && document.body.dataset.ready === "true") {
+      window.__benchReady = performance.now();
+    }
+  };
+  new MutationObserver(mark).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
+})();
+"""
+
+# Click helpers, installed after the page is ready.  click(): dispatch a click, time until the
+# (synchronous) handler returns, confirm #view mutated, then force style + layout and time that too.
+CLICK_HELPERS = """
+(() => {
+  const view = () => document.getElementById("view");
+  const observed = (fn) => {
+    const obs = new MutationObserver(() => {});
+    obs.observe(view(), {subtree: true, childList: true, attributes: true, characterData: true});
+    const dom = window.__benchDom;
+    if (dom) for (const k of Object.keys(dom)) dom[k] = 0;
+    const t0 = performance.now();
+    fn();
+    const t1 = performance.now();
+    const mutations = obs.takeRecords().length;
+    obs.disconnect();
+    view().getBoundingClientRect();
+    void document.body.offsetHeight;        // force style recalc + layout of what changed
+    const t2 = performance.now();
+    const ov = document.getElementById("overlay");
+    const err = document.getElementById("error");
+    return {
+      ms: t1 - t0, layout_ms: t2 - t1, mutations,
+      selected: !!(ov && ov.querySelector(".selected-ring")),
+      destination: !!(ov && ov.querySelector(".destination")),
+      target: !!(ov && ov.querySelector(".target-ring")),
+      error: err && !err.hidden ? err.textContent : null,
+      dom: dom ? {...dom} : null,
+    };
+  };
+  window.__bench = {
+    click(selector) {
+      const el = document.querySelector(selector);
+      if (!el) return {missing: selector};
+      return observed(() => el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window})));
+    },
+    escape() {
+      return observed(() => document.body.dispatchEvent(new KeyboardEvent("keydown", {key: "Escape", bubbles: true})));
+    },
+    counts() {
+      return {
+        sections: document.querySelectorAll("#terrain [data-section]").length,
+        fighters: document.querySelectorAll("#fighters [data-fighter]").length,
+        title: (document.getElementById("view-title") || {}).textContent || null,
+        error: document.getElementById("error").hidden ? null : document.getElementById("error").textContent,
+      };
+    },
+  };
+})();
+"""
+
+# Diagnostic passes only (never in the timed loads or clicks).  DIAG_PROBE wraps the DOM calls the
+# page layer makes and accumulates their time; at DOMContentLoaded (core.js has run by then) it also
+# takes PyScript's hooks from the same core.js module to note when the interpreter is ready and when
+# the page's Python starts, and to keep the interpreter so PY_TIMERS can time the controller calls.
+DIAG_PROBE = """
+(() => {
+  const dom = window.__benchDom = {write: 0, scroll: 0, store: 0, controller: 0, saved: 0};
+  const diag = window.__benchDiag = {};
+  const wrapSetter = (proto, prop, bucket) => {
+    const d = Object.getOwnPropertyDescriptor(proto, prop);
+    Object.defineProperty(proto, prop, {...d, set(v) {
+      const t = performance.now(); try { d.set.call(this, v); } finally { dom[bucket] += performance.now() - t; }
+    }});
+  };
+  const wrapMethod = (proto, name, bucket) => {
+    const f = proto[name];
+    proto[name] = function (...a) {
+      const t = performance.now(); try { return f.apply(this, a); } finally { dom[bucket] += performance.now() - t; }
+    };
+  };
+  wrapSetter(Element.prototype, "innerHTML", "write");
+  wrapSetter(Element.prototype, "outerHTML", "write");
+  wrapMethod(Element.prototype, "insertAdjacentHTML", "write");
+  wrapMethod(Element.prototype, "scrollIntoView", "scroll");
+  wrapMethod(Storage.prototype, "setItem", "store");
+  document.addEventListener("DOMContentLoaded", () => {
+    const core = document.querySelector('script[type="module"][src*="pyscript/core"]');
+    if (!core) { diag.hook_error = "no core.js script"; return; }
+    import(core.src).then(({hooks}) => {
+      hooks.main.onReady.add((wrap) => { diag.interpreter_ready = performance.now(); window.__benchPy = wrap.interpreter; });
+      const starts = () => { diag.python_starts ??= performance.now(); };
+      hooks.main.onBeforeRun.add(starts);          // <script type="py" async="false">
+      hooks.main.onBeforeRunAsync.add(starts);     // the default: scripts run with runAsync
+    }).catch((e) => { diag.hook_error = String(e); });
+  });
+})();
+"""
+
+# Run in the page's own Python namespace (diagnostic pass only): time the controller's click methods
+# and saved() (the JSON written to localStorage) into the same accumulators.
+PY_TIMERS = """
+import time as _bench_time
+import __main__ as _bench_main
+from js import window as _bench_window
+
+def _bench_timed(fn, key):
+    acc = _bench_window.__benchDom
+    def timed(*args, **kwargs):
+        t = _bench_time.perf_counter()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            setattr(acc, key, getattr(acc, key) + (_bench_time.perf_counter() - t) * 1000)
+    return timed
+
+for _bench_name in ("click_fighter", "click_section", "escape"):
+    setattr(_bench_main.ctl, _bench_name, _bench_timed(getattr(_bench_main.ctl, _bench_name), "controller"))
+_bench_main.ctl.saved = _bench_timed(_bench_main.ctl.saved, "saved")
+"""
+
+
+class BenchError(Exception):
+    """The benchmark cannot measure (not a missed target)."""
+
+
+# --- site ---------------------------------------------------------------------------------------------
+
+def load_site_module() -> Any:
+    spec = importlib.util.spec_from_file_location("vertigo_site_tool", ROOT / "tools" / "site.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def build_site(site_mod: Any, where: Path) -> Path:
+    site = Path(site_mod.build(where))
+    dest = site / HELLO_DIR
+    if dest.exists():
+        shutil.rmtree(dest)
+    shutil.copytree(HELLO_SRC, dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for needed in ("static/vendor/pyscript/core.js", "static/vendor/pyodide/pyodide.mjs", f"{HELLO_DIR}/index.html"):
+        if not (site / needed).is_file():
+            raise BenchError(f"the built site has no {needed}")
+    return site
+
+
+def versions() -> dict[str, str]:
+    out = {}
+    for name, path in (("pyscript", "node_modules/@pyscript/core/package.json"), ("pyodide", "node_modules/pyodide/package.json")):
+        try:
+            out[name] = json.loads((ROOT / path).read_text())["version"]
+        except (OSError, ValueError, KeyError):
+            out[name] = "?"
+    return out
+
+
+# --- the generated battlefield ------------------------------------------------------------------------
+
+def generate_field(n_sections: int = 500, n_fighters: int = 100, seed: int = 500) -> dict[str, Any]:
+    """A scenario document: a long chain of ground sections (elevation 0..6) with slabs over some.
+
+    Slabs come in side-by-side pairs, each above a ground section (2-3 levels up) with a border down
+    to it and a border to its partner.  Fighters alternate between two sides along the whole field,
+    every fifth one on a slab, with Move 3 / Move 2 (Height 1) / Fly 3 entries and range actions.
+    """
+    rng = random.Random(seed)
+    n_slabs = (n_sections // 6) // 2 * 2              # 500 -> 82 slabs in 41 pairs
+    n_ground = n_sections - n_slabs
+    sections: list[dict[str, Any]] = []
+    borders: list[list[str]] = []
+    elev = 2
+    for i in range(n_ground):
+        elev = min(6, max(0, elev + rng.choice((-2, -1, -1, 0, 0, 0, 1, 1, 2))))
+        sections.append({"id": f"g{i:03d}", "name": f"Ground {i}", "elevation": elev, "x": [2 * i, 2 * i + 2], "kind": "ground"})
+        if i:
+            borders.append([f"g{i - 1:03d}", f"g{i:03d}"])
+    starts = sorted(rng.sample(range(1, n_ground // 3 - 1), n_slabs // 2))
+    slab_over: list[int] = []
+    for k in starts:
+        slab_over += [3 * k, 3 * k + 1]               # pairs never touch each other
+    for n, j in enumerate(slab_over):
+        under = sections[j]
+        sid = f"s{j:03d}"
+        sections.append({"id": sid, "name": f"Slab over {j}", "elevation": under["elevation"] + rng.choice((2, 3)),
+                         "x": [2 * j + 0.3, 2 * j + 1.7], "kind": "slab"})
+        borders.append([sid, under["id"]])
+        if n % 2:
+            borders.append([f"s{slab_over[n - 1]:03d}", sid])
+    moves = (["Move 3"], ["Move 2 (Height 1)", "Move 3"], ["Fly 3", "Move 3"], ["Move 3", "Fly 3"], ["Move 2 (Height 1)"])
+    actions = (["Longbow, range 6", "Dagger, range 0"], ["Sling, range 3", "Spear, range 0, Reach"],
+               ["Javelin, range 2", "Glaive, range 0, Reach 2"], ["Crossbow, range 5"])
+    fighters = []
+    step = n_ground / n_fighters
+    for k in range(n_fighters):
+        side = ("Blue", "Red")[k % 2]
+        g = min(n_ground - 1, int(k * step + rng.random() * step))
+        section = f"g{g:03d}"
+        if k % 5 == 4:
+            section = f"s{slab_over[(k // 5) % len(slab_over)]:03d}"
+        f: dict[str, Any] = {
+            "id": f"{side.lower()}-{k // 2 + 1:02d}", "name": f"{side} {k // 2 + 1}", "side": side, "section": section,
+            "moves": moves[k % len(moves)], "actions": actions[(k // 2) % len(actions)],
+        }
+        if k % 7 == 3:
+            f["height"] = 1
+        fighters.append(f)
+    return {"vertigo": 1, "title": f"Generated field ({len(sections)} sections)", "units": "height", "dice_seed": 7,
+            "sections": sections, "borders": borders, "fighters": fighters}
+
+
+def saved_table(doc: dict[str, Any]) -> str:
+    """The localStorage text of a fresh saved table for a scenario document."""
+    return json.dumps({"table": 1, "scenario": doc, "positions": {f["id"]: f["section"] for f in doc["fighters"]},
+                       "rolls": 0, "log": [], "history": []})
+
+
+def _steps_from(adj: dict[str, list[str]], start: str) -> dict[str, int]:
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for there in adj[here]:
+            if there not in dist:
+                dist[there] = dist[here] + 1
+                queue.append(there)
+    return dist
+
+
+def click_plan(doc: dict[str, Any], reps: int, seed: int = 3) -> list[tuple[str, str, str]]:
+    """(fighter, section 3-5 steps away, enemy fighter) per repetition; enemies alternate near / far."""
+    rng = random.Random(seed)
+    adj: dict[str, list[str]] = {s["id"]: [] for s in doc["sections"]}
+    for a, b in doc["borders"]:
+        adj[a].append(b)
+        adj[b].append(a)
+    blue = [f for f in doc["fighters"] if f["side"] == "Blue"]
+    red = [f for f in doc["fighters"] if f["side"] == "Red"]
+    plan = []
+    for r in range(reps):
+        me = blue[(r * 7) % len(blue)]
+        dist = _steps_from(adj, me["section"])
+        dest = rng.choice(sorted(s for s, d in dist.items() if 3 <= d <= 5))
+        if r % 2:
+            enemy = rng.choice(red)
+        else:
+            enemy = min(red, key=lambda f: (dist.get(f["section"], 10**9), f["id"]))
+        plan.append((me["id"], dest, enemy["id"]))
+    return plan
+
+
+FOUR_SHOTS_PLAN = ("shooter-1", "terrace-mid", "target-1")
+
+
+# --- browser --------------------------------------------------------------------------------------------
+
+def launch(pw: Any) -> Any:
+    kwargs: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
+    if os.path.exists(CHROMIUM):
+        kwargs["executable_path"] = CHROMIUM
+    return pw.chromium.launch(**kwargs)
+
+
+def open_ready(browser: Any, url: str, what: str, init_scripts: tuple[str, ...] = ()) -> tuple[Any, Any, float]:
+    """A fresh context and page at `url`, waited until body[data-ready=true]; returns (context, page, ready ms)."""
+    context = browser.new_context(viewport=VIEWPORT, service_workers="block")
+    context.add_init_script(READY_PROBE)
+    for script in init_scripts:
+        context.add_init_script(script)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("console", lambda m: problems.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+    page.on("requestfailed", lambda r: problems.append(f"request failed: {r.url} ({r.failure})"))
+    page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+    try:
+        page.goto(url, wait_until="commit", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function("window.__benchReady !== undefined", timeout=READY_TIMEOUT_MS, polling=50)
+    except Exception as e:  # playwright TimeoutError and navigation errors
+        context.close()
+        detail = "\n  ".join(problems[-8:]) or "no console errors seen"
+        raise BenchError(f"{what} never became ready (body[data-ready=true]) within {READY_TIMEOUT_MS // 1000} s "
+                         f"at {url}\n  {type(e).__name__}: {str(e).splitlines()[0]}\n  {detail}") from None
+    return context, page, float(page.evaluate("window.__benchReady"))
+
+
+def diag_marks(page: Any) -> dict[str, Any]:
+    """Interpreter ready / page Python starts / ready (ms since navigation start), from DIAG_PROBE."""
+    d = page.evaluate("({...(window.__benchDiag || {}), ready: window.__benchReady})")
+    if "python_starts" in d:
+        d["python_run_ms"] = d["ready"] - d["python_starts"]
+    return d
+
+
+def diag_clicks(browser: Any, url: str, what: str, plan: list[tuple[str, str, str]], init: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The diagnostic pass: load with DIAG_PROBE, time the controller from inside, click through `plan`."""
+    context, page, _ = open_ready(browser, url, what, (*init, DIAG_PROBE))
+    try:
+        marks = diag_marks(page)
+        python_timed = bool(page.evaluate("!!window.__benchPy"))
+        if python_timed:
+            page.evaluate("(code) => window.__benchPy.runPython(code)", PY_TIMERS)
+        page.evaluate(CLICK_HELPERS)
+        runs = run_clicks(page, plan, f"{what} (diagnostic pass)")
+    finally:
+        context.close()
+    return {"marks": marks, "python_timed": python_timed, "reps": len(plan), "split": split_summary(runs, python_timed)}
+
+
+def resource_marks(page: Any) -> dict[str, float | None]:
+    """When (ms since navigation start) the runtime's big pieces and the app's own files finished loading."""
+    return page.evaluate("""() => {
+      const rs = performance.getEntriesByType("resource");
+      const end = (test) => { const m = rs.filter(r => test(r.name)).map(r => r.responseEnd); return m.length ? Math.max(...m) : null; };
+      return {
+        core_js: end(n => n.includes("/vendor/pyscript/core")),
+        pyodide_wasm: end(n => n.endsWith("pyodide.asm.wasm")),
+        python_stdlib: end(n => n.endsWith("python_stdlib.zip")),
+        page_files: end(n => n.includes("/py/") || n.includes("/scenarios/")),
+        resources: rs.length,
+      };
+    }""")
+
+
+def cold_loads(browser: Any, app_url: str, hello_url: str, loads: int) -> dict[str, Any]:
+    pages = {"app": app_url, "hello": hello_url}
+    times: dict[str, list[float]] = {"app": [], "hello": []}
+    marks: dict[str, list[dict[str, Any]]] = {"app": [], "hello": []}
+    for r in range(-1, loads):                       # round -1: warm-up (OS file cache, server), discarded
+        order = ("app", "hello") if r % 2 == 0 else ("hello", "app")
+        for name in order:
+            context, page, ready = open_ready(browser, pages[name], f"the {name} page")
+            if r >= 0:
+                times[name].append(ready)
+                marks[name].append(resource_marks(page))
+            context.close()
+        if r >= 0:
+            print(f"  load round {r + 1}/{loads}: app {times['app'][-1]:7.0f} ms   hello {times['hello'][-1]:7.0f} ms", flush=True)
+    return {"times_ms": times, "marks": marks}
+
+
+def run_clicks(page: Any, plan: list[tuple[str, str, str]], label: str) -> dict[str, list[dict[str, Any]]]:
+    """Per repetition: Escape (untimed reset), then select, judge a move, check shots."""
+    out: dict[str, list[dict[str, Any]]] = {k: [] for k in KINDS}
+    expect = {"select": "selected", "section": "destination", "enemy": "target"}
+    for rep, (fighter, section, enemy) in enumerate(plan):
+        page.evaluate("window.__bench.escape()")
+        selectors = {
+            "select": f'#fighters [data-fighter="{fighter}"]',
+            "section": f'#terrain [data-section="{section}"]',
+            "enemy": f'#fighters [data-fighter="{enemy}"]',
+        }
+        for kind in KINDS:
+            res = page.evaluate("(s) => window.__bench.click(s)", selectors[kind])
+            if "missing" in res:
+                raise BenchError(f"{label}: no element {res['missing']} in the page")
+            if not res["mutations"]:
+                raise BenchError(f"{label}, repetition {rep + 1}: clicking {selectors[kind]} did not change #view "
+                                 "synchronously (is the handler still synchronous?)")
+            if not res[expect[kind]]:
+                raise BenchError(f"{label}, repetition {rep + 1}: after clicking {selectors[kind]} the overlay shows no "
+                                 f".{expect[kind]} mark (error box: {res['error']!r})")
+            if res["error"]:
+                raise BenchError(f"{label}, repetition {rep + 1}: clicking {selectors[kind]} showed an error: {res['error']}")
+            res["rep"] = rep
+            out[kind].append(res)
+    return out
+
+
+# --- CPython reference -------------------------------------------------------------------------------------
+
+def cpython_controller(text: str, plan: list[tuple[str, str, str]]) -> dict[str, Any]:
+    """The same clicks on the pure-Python controller (no DOM), and its start-up pieces, in this CPython."""
+    sys.path.insert(0, str(ROOT / "py"))
+    write_bytecode, sys.dont_write_bytecode = sys.dont_write_bytecode, True   # leave py/ as it was
+    try:
+        from vertigo_page.controller import Controller
+    finally:
+        sys.path.pop(0)
+        sys.dont_write_bytecode = write_bytecode
+    t = time.perf_counter()
+    ctl = Controller(Controller.restore(text))
+    restore = (time.perf_counter() - t) * 1000
+    t = time.perf_counter()
+    svg_chars = len(ctl.show().svg or "")
+    show = (time.perf_counter() - t) * 1000
+    times: dict[str, list[float]] = {k: [] for k in KINDS}
+    save: list[float] = []
+    for fighter, section, enemy in plan:
+        ctl.escape()
+        for kind, call in (("select", lambda: ctl.click_fighter(fighter)), ("section", lambda: ctl.click_section(section)),
+                           ("enemy", lambda: ctl.click_fighter(enemy))):
+            t = time.perf_counter()
+            up = call()
+            times[kind].append((time.perf_counter() - t) * 1000)
+            if up.save:
+                t = time.perf_counter()
+                ctl.saved()
+                save.append((time.perf_counter() - t) * 1000)
+    return {"python": platform.python_version(), "restore_ms": restore, "first_render_ms": show,
+            "svg_chars": svg_chars,
+            "clicks_ms": {k: summary(v) for k, v in times.items()}, "saved_json_ms": summary(save),
+            "saved_json_chars": len(ctl.saved())}
+
+
+# --- figures ---------------------------------------------------------------------------------------------------
+
+def summary(values: list[float]) -> dict[str, Any]:
+    if not values:
+        return {"n": 0}
+    return {"n": len(values), "median": statistics.median(values), "worst": max(values), "best": min(values),
+            "mean": statistics.fmean(values)}
+
+
+def click_summary(runs: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    every: list[float] = []
+    every_layout: list[float] = []
+    for kind in KINDS:
+        ms = [r["ms"] for r in runs[kind]]
+        with_layout = [r["ms"] + r["layout_ms"] for r in runs[kind]]
+        every += ms
+        every_layout += with_layout
+        worst = max(runs[kind], key=lambda r: r["ms"])
+        out[kind] = {**summary(ms), "with_layout": summary(with_layout), "worst_rep": worst["rep"] + 1,
+                     "first": runs[kind][0]["ms"], "samples_ms": [round(x, 3) for x in ms]}
+    out["all"] = {**summary(every), "with_layout": summary(every_layout)}
+    return out
+
+
+def split_summary(runs: dict[str, list[dict[str, Any]]], python_timed: bool) -> dict[str, Any]:
+    """Medians per click kind: total, and its parts as far as the wrappers can tell."""
+    out = {}
+    for kind in KINDS:
+        rows = runs[kind]
+        parts = {
+            "total": [r["ms"] for r in rows],
+            "controller": [r["dom"]["controller"] for r in rows] if python_timed else None,
+            "saved_json": [r["dom"]["saved"] for r in rows] if python_timed else None,
+            "dom_write": [r["dom"]["write"] for r in rows],
+            "scroll_into_view": [r["dom"]["scroll"] for r in rows],
+            "local_storage": [r["dom"]["store"] for r in rows],
+            "other": [r["ms"] - sum(r["dom"].values()) for r in rows],
+            "style_layout_after": [r["layout_ms"] for r in rows],
+        }
+        out[kind] = {k: (statistics.median(v) if v is not None else None) for k, v in parts.items()}
+        out[kind]["first"] = {k: (v[0] if v is not None else None) for k, v in parts.items()}
+    return out
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "MISS"
+
+
+def print_report(res: dict[str, Any]) -> None:
+    w = print
+    loads = res["cold_load"]
+    w("")
+    w("=" * 92)
+    w(f"Vertigo benchmark — {res['browser']} headless, PyScript {res['versions']['pyscript']}, "
+      f"Pyodide {res['versions']['pyodide']}, {res['cpus']} CPUs")
+    w("=" * 92)
+    w(f"Cold load, navigation start -> body[data-ready=true]  ({loads['n']} loads each, interleaved, fresh context)")
+    w(f"  {'page':<10}{'median':>10}{'min':>10}{'max':>10}   {'wasm loaded':>12}{'stdlib':>9}{'page files':>12}")
+    for name in ("app", "hello"):
+        s = loads[name]
+        m = loads["marks_median"][name]
+        fmt_m = lambda v: f"{v:9.0f}" if v is not None else f"{'-':>9}"  # noqa: E731
+        w(f"  {name:<10}{s['median']:8.0f}ms{s['best']:8.0f}ms{s['worst']:8.0f}ms   {fmt_m(m['pyodide_wasm'])}ms"
+          f"{fmt_m(m['python_stdlib'])}ms{fmt_m(m['page_files'])}ms")
+    w(f"  ratio app/hello = {loads['ratio']:.3f}   (app − hello = {loads['app']['median'] - loads['hello']['median']:.0f} ms)"
+      f"      target ≤ {TARGET_RATIO:.2f}   {verdict(loads['ratio'] <= TARGET_RATIO)}")
+    w(f"  (noise check: median of the {loads['n']} paired app/hello ratios {loads['paired_ratio_median']:.3f}, "
+      f"ratio of the fastest loads {loads['min_ratio']:.3f})")
+    w("  one instrumented load each (PyScript hooks): interpreter ready -> page Python starts -> ready  (Python run)")
+    for label, marks in (("hello", res["hello_diagnostic"]["marks"]), ("app", res["four_shots"]["diagnostic"]["marks"]),
+                         ("app, 500 sect.", res["big_field"]["diagnostic"]["marks"])):
+        if "python_starts" in marks and "interpreter_ready" in marks:
+            w(f"    {label:<15}{marks['interpreter_ready']:7.0f} ms -> {marks['python_starts']:7.0f} ms -> {marks['ready']:7.0f} ms"
+              f"   ({marks['python_run_ms']:.0f} ms)")
+        else:
+            w(f"    {label:<15}hooks unavailable ({marks.get('hook_error', 'not called')}); ready {marks['ready']:.0f} ms")
+    w("")
+    w("Click -> updated SVG, in page: dispatchEvent -> handler returned (#view mutated); "
+      "'+layout' adds a forced style+layout")
+    w(f"  {'field':<16}{'click':<16}{'n':>4}{'median':>9}{'worst':>9}{'first':>9}{'+layout med':>13}{'+layout worst':>15}")
+    for key, title in (("four_shots", "The four shots"), ("big_field", "500 sections")):
+        c = res[key]["clicks"]
+        for i, kind in enumerate((*KINDS, "all")):
+            s = c[kind]
+            first = f"{s['first']:7.1f}ms" if "first" in s else f"{'':9}"
+            w(f"  {(title if i == 0 else ''):<16}{KIND_LABEL.get(kind, 'all clicks'):<16}{s['n']:>4}{s['median']:7.1f}ms"
+              f"{s['worst']:7.1f}ms{first}{s['with_layout']['median']:11.1f}ms{s['with_layout']['worst']:13.1f}ms")
+    big = res["big_field"]["clicks"]["all"]
+    w(f"  targets on the 500-section field: median ≤ {TARGET_MEDIAN_MS:g} ms   {big['median']:.1f} ms   "
+      f"{verdict(big['median'] <= TARGET_MEDIAN_MS)}")
+    w(f"                                    worst  ≤ {TARGET_WORST_MS:g} ms   {big['worst']:.1f} ms   "
+      f"{verdict(big['worst'] <= TARGET_WORST_MS)}")
+    w("")
+    w("Where a click goes (diagnostic pass: DOM calls and controller wrapped; medians, ms)")
+    w(f"  {'field':<16}{'click':<16}{'total':>7}{'control.':>9}{'saved()':>9}{'DOM wr.':>9}{'scrollIV':>9}"
+      f"{'setItem':>9}{'other':>7}{'+layout':>9}")
+    for key, title in (("four_shots", "The four shots"), ("big_field", "500 sections")):
+        sp = res[key]["diagnostic"]["split"]
+        for i, kind in enumerate(KINDS):
+            s = sp[kind]
+            f = lambda v: f"{v:9.2f}" if v is not None else f"{'-':>9}"  # noqa: E731
+            w(f"  {(title if i == 0 else ''):<16}{KIND_LABEL[kind]:<16}{s['total']:7.2f}{f(s['controller'])}{f(s['saved_json'])}"
+              f"{f(s['dom_write'])}{f(s['scroll_into_view'])}{f(s['local_storage'])}{s['other']:7.2f}{f(s['style_layout_after'])}")
+    first = res["big_field"]["diagnostic"]["split"]["enemy"]["first"]
+    w(f"  {'':<16}{'(first of them)':<16}{first['total']:7.2f}"
+      + "".join(f"{v:9.2f}" if v is not None else f"{'-':>9}" for v in (first["controller"], first["saved_json"],
+                first["dom_write"], first["scroll_into_view"], first["local_storage"]))
+      + f"{first['other']:7.2f}{first['style_layout_after']:9.2f}")
+    w("  (control. = the controller method: rules, overlay SVG, panel HTML; saved() = table JSON for localStorage;"
+      " other = event")
+    w("   dispatch, Python<->JS calls and string conversion, the rest of apply())")
+    cp = res["big_field"]["cpython"]
+    w(f"  controller alone in CPython {cp['python']} (no DOM): "
+      + ", ".join(f"{KIND_LABEL[k]} {cp['clicks_ms'][k]['median']:.2f}" for k in KINDS)
+      + f"; saved() JSON {cp['saved_json_ms']['median']:.2f} ({cp['saved_json_chars'] // 1000} kB);"
+      f" restore {cp['restore_ms']:.0f}, first render {cp['first_render_ms']:.0f} ({cp['svg_chars'] // 1000} kB SVG)")
+    w("")
+    la0, la1 = res["loadavg_start"][0], res["loadavg_end"][0]
+    busy = "  — the machine was busy, figures are noisy" if max(la0, la1) > 0.5 * (res["cpus"] or 1) else ""
+    w(f"Load average (1 min) at start {la0:.1f}, at end {la1:.1f} on {res['cpus']} CPUs{busy}")
+    w(f"Figures written to {RESULTS.relative_to(ROOT)}   (total {res['elapsed_s']:.0f} s)")
+
+
+# --- main --------------------------------------------------------------------------------------------------------
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--loads", type=int, default=5, help="cold loads of each page (default 5)")
+    parser.add_argument("--reps", type=int, default=30, help="repetitions of each click kind (default 30)")
+    parser.add_argument("--site", default=str(BENCH_SITE),
+                        help="folder to build the site in (default bench-results/_site; the hello page goes in its bench-hello/)")
+    parser.add_argument("--split-reps", type=int, default=12, help="repetitions in the diagnostic pass (default 12)")
+    args = parser.parse_args(argv)
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("bench: Playwright is missing; run with the project's venv: .venv/bin/python tools/bench.py", file=sys.stderr)
+        return 1
+
+    started = time.perf_counter()
+    site_mod = load_site_module()
+    print("building the site...", flush=True)
+    site = build_site(site_mod, Path(args.site).resolve())
+    server, url = site_mod.serve_in_thread(site)
+    hello_url = f"{url}{HELLO_DIR}/"
+    print(f"serving {site} at {url}", flush=True)
+    res: dict[str, Any] = {"versions": versions(), "cpus": os.cpu_count(), "url": url, "site": str(site), "reps": args.reps,
+                           "loadavg_start": os.getloadavg(),
+                           "targets": {"ready_ratio_max": TARGET_RATIO, "click_median_ms_max": TARGET_MEDIAN_MS,
+                                       "click_worst_ms_max": TARGET_WORST_MS}}
+    try:
+        with sync_playwright() as pw:
+            browser = launch(pw)
+            try:
+                res["browser"] = f"Chromium {browser.version}"
+                print(f"cold loads ({args.loads} of each page, after one discarded warm-up round)...", flush=True)
+                cl = cold_loads(browser, url, hello_url, args.loads)
+                app, hello = summary(cl["times_ms"]["app"]), summary(cl["times_ms"]["hello"])
+                marks_median = {
+                    name: {k: (statistics.median([m[k] for m in cl["marks"][name] if m[k] is not None])
+                               if any(m[k] is not None for m in cl["marks"][name]) else None)
+                           for k in ("core_js", "pyodide_wasm", "python_stdlib", "page_files")}
+                    for name in ("app", "hello")
+                }
+                pairs = [x / y for x, y in zip(cl["times_ms"]["app"], cl["times_ms"]["hello"])]
+                res["cold_load"] = {"n": args.loads, "app": app, "hello": hello, "ratio": app["median"] / hello["median"],
+                                    "paired_ratio_median": statistics.median(pairs), "min_ratio": app["best"] / hello["best"],
+                                    "samples_ms": cl["times_ms"], "marks_median": marks_median, "marks": cl["marks"]}
+
+                print(f"clicks on The four shots ({args.reps} repetitions)...", flush=True)
+                context, page, ready = open_ready(browser, url, "the app")
+                page.evaluate(CLICK_HELPERS)
+                counts = page.evaluate("window.__bench.counts()")
+                if counts["title"] != "Side view: The four shots":
+                    raise BenchError(f"expected the default scenario The four shots, the page shows {counts['title']!r}")
+                runs = run_clicks(page, [FOUR_SHOTS_PLAN] * args.reps, "The four shots")
+                context.close()
+                res["four_shots"] = {"ready_ms": ready, "counts": counts, "clicks": click_summary(runs)}
+
+                doc = generate_field()
+                text = saved_table(doc)
+                plan = click_plan(doc, args.reps)
+                seed_store = f"localStorage.setItem({json.dumps(STORE)}, {json.dumps(text)});"
+                print(f"clicks on the generated field: {len(doc['sections'])} sections, {len(doc['borders'])} borders, "
+                      f"{len(doc['fighters'])} fighters, saved table {len(text) // 1000} kB ({args.reps} repetitions)...",
+                      flush=True)
+                context, page, ready = open_ready(browser, url, "the app with the 500-section table", (seed_store,))
+                page.evaluate(CLICK_HELPERS)
+                counts = page.evaluate("window.__bench.counts()")
+                if counts["sections"] != len(doc["sections"]) or counts["fighters"] != len(doc["fighters"]) or counts["error"]:
+                    raise BenchError(f"the generated table did not load as expected: {counts}")
+                runs = run_clicks(page, plan, "generated field")
+                context.close()
+                res["big_field"] = {
+                    "ready_ms": ready, "counts": counts, "sections": len(doc["sections"]), "borders": len(doc["borders"]),
+                    "fighters": len(doc["fighters"]), "saved_table_chars": len(text), "plan": plan,
+                    "clicks": click_summary(runs),
+                }
+
+                n = min(args.split_reps, args.reps)
+                print(f"diagnostic passes ({n} repetitions each, DOM calls and controller wrapped)...", flush=True)
+                res["four_shots"]["diagnostic"] = diag_clicks(browser, url, "the app", [FOUR_SHOTS_PLAN] * n)
+                res["big_field"]["diagnostic"] = diag_clicks(browser, url, "the app with the 500-section table", plan[:n],
+                                                             (seed_store,))
+                context, page, _ = open_ready(browser, hello_url, "the hello page", (DIAG_PROBE,))
+                res["hello_diagnostic"] = {"marks": diag_marks(page)}
+                context.close()
+            finally:
+                browser.close()
+        res["big_field"]["cpython"] = cpython_controller(text, plan)
+    except BenchError as e:
+        print(f"bench: {e}", file=sys.stderr)
+        return 1
+    finally:
+        server.shutdown()
+        server.server_close()
+
+    big = res["big_field"]["clicks"]["all"]
+    res["verdicts"] = {
+        "ready_ratio": verdict(res["cold_load"]["ratio"] <= TARGET_RATIO),
+        "click_median_500": verdict(big["median"] <= TARGET_MEDIAN_MS),
+        "click_worst_500": verdict(big["worst"] <= TARGET_WORST_MS),
+    }
+    res["elapsed_s"] = time.perf_counter() - started
+    res["loadavg_end"] = os.getloadavg()
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(res, indent=1) + "\n")
+    print_report(res)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
