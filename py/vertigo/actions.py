@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import EntryError, LimitError
-from .limits import MAX_DISTANCE, MAX_NAME
+from .limits import MAX_DISTANCE, MAX_ENTRY_TEXT, MAX_NAME
 
 __all__ = ["Action"]
 
@@ -58,6 +58,8 @@ class Action:
         """
         if not isinstance(text, str):
             raise EntryError(f"an action must be text: {text!r}")
+        if len(text) > MAX_ENTRY_TEXT:
+            raise EntryError(f"an action must be at most {MAX_ENTRY_TEXT} characters: {len(text)}")
         m = _ACTION.match(text)
         if m is None:
             raise EntryError(

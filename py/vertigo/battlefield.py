@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .errors import UnknownSectionError
-from .numbers import fmt
+from .numbers import clean, fmt
 
 __all__ = ["Section", "Border", "Battlefield", "SECTION_KINDS"]
 
@@ -148,11 +148,11 @@ class Battlefield:
 
     def border_height(self, a: str, b: str) -> float:
         """Height of the border a → b, Height levels, always ≥ 0 (H1)."""
-        return abs(self.section(b).elevation - self.section(a).elevation)
+        return abs(self.rise(a, b))
 
     def rise(self, a: str, b: str) -> float:
         """Signed change of elevation from a to b, Height levels (+ up, − down)."""
-        return self.section(b).elevation - self.section(a).elevation
+        return clean(self.section(b).elevation - self.section(a).elevation)
 
     def steps_from(self, start: str) -> dict[str, int]:
         """Fewest borders crossed from ``start`` to each connected section (BFS)."""

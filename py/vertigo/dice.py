@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .errors import LimitError
 from .limits import MAX_DICE
+from .numbers import fmt
 
 __all__ = ["DicePool", "DiceRoll", "roll", "rng_for"]
 
@@ -53,8 +54,7 @@ class DicePool:
         """``"3d6: 3–18, mean 10.5"``; ``"no dice"`` for 0."""
         if self.count == 0:
             return "no dice"
-        mean = f"{self.mean:g}"
-        return f"{self.count}d6: {self.low}–{self.high}, mean {mean}"
+        return f"{self.count}d6: {self.low}–{self.high}, mean {fmt(self.mean)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from .dice import DicePool
 from .errors import LimitError
 from .limits import MAX_ELEVATION
-from .numbers import fmt
+from .numbers import clean, fmt
 from .verdict import Step
 
 __all__ = ["Fall", "fall", "fall_across", "climbing_obstacle_fall"]
@@ -39,16 +39,18 @@ def fall(height: float) -> Fall:
     """The dice for falling ``height`` Height levels (H8).
 
     Args:
-        height: Height levels fallen, 0 … MAX_ELEVATION; a fraction rounds down.
+        height: Height levels fallen, 0 … 2 × MAX_ELEVATION (the highest border
+            between elevations −MAX_ELEVATION and +MAX_ELEVATION); a fraction
+            rounds down.
 
     Returns:
         The fall with ``floor(height)`` d6.
 
     Raises:
-        LimitError: height negative or above MAX_ELEVATION.
+        LimitError: height negative or above 2 × MAX_ELEVATION.
     """
-    if not 0 <= height <= MAX_ELEVATION:
-        raise LimitError(f"a fall must be 0 to {MAX_ELEVATION} Height: {fmt(height)}")
+    if not 0 <= height <= 2 * MAX_ELEVATION:
+        raise LimitError(f"a fall must be 0 to {2 * MAX_ELEVATION} Height: {fmt(height)}")
     count = math.floor(height)
     pool = DicePool(count)
     text = f"Falling Height {fmt(height)} deals 1d6 per whole Height fallen: {pool}."
@@ -68,7 +70,7 @@ def fall_across(border_height: float, move_height: float) -> Fall:
         A fall of ``max(0, border_height − move_height)``; 0 dice when the
         Move's Height covers the border.
     """
-    fallen = max(0.0, border_height - move_height)
+    fallen = max(0.0, clean(border_height - move_height))
     return fall(fallen)
 
 
@@ -83,7 +85,7 @@ def climbing_obstacle_fall(obstacle_height: float, move_height: float = 0.0, dow
     Returns:
         A fall of the obstacle's Height, less the Move's Height when moving down.
     """
-    fallen = max(0.0, obstacle_height - move_height) if downward else obstacle_height
+    fallen = max(0.0, clean(obstacle_height - move_height)) if downward else obstacle_height
     result = fall(fallen)
     why = Step(
         "H9",

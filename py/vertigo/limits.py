@@ -6,7 +6,7 @@ naming the value and the cap.
 
 __all__ = [
     "MAX_SECTIONS", "MAX_BORDERS", "MAX_FIGHTERS", "MAX_ELEVATION", "MAX_EXTENT",
-    "MAX_DISTANCE", "MAX_DICE", "MAX_ENTRIES", "MAX_NAME", "MAX_DOCUMENT_BYTES", "MAX_LOG",
+    "MAX_DISTANCE", "MAX_DICE", "MAX_ENTRY_TEXT", "MAX_ENTRIES", "MAX_NAME", "MAX_DOCUMENT_BYTES", "MAX_LOG",
 ]
 
 MAX_SECTIONS = 2000
@@ -21,8 +21,12 @@ MAX_EXTENT = 100000
 """Largest |x| of a section's horizontal extent, in drawing units."""
 MAX_DISTANCE = 100
 """Largest N of a Move entry and largest range or Reach, in section steps."""
-MAX_DICE = 1000
-"""Most d6 rolled at once (a fall of Height 1000 at most)."""
+MAX_DICE = 2 * MAX_ELEVATION * MAX_DISTANCE
+"""Most d6 rolled at once (200000): one Move crosses at most MAX_DISTANCE
+borders, each falling at most 2 × MAX_ELEVATION (top to bottom of the
+elevation range), and its falls add up (H2)."""
+MAX_ENTRY_TEXT = 200
+"""Longest Move entry or action text, in characters (checked before parsing)."""
 MAX_ENTRIES = 20
 """Most Move entries, or actions, on one fighter."""
 MAX_NAME = 80

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from .battlefield import Battlefield
 from .dice import DicePool
 from .moves import MoveEntry
-from .numbers import fmt
+from .numbers import clean, fmt
 from .verdict import Override, Step
 
 __all__ = ["Crossing", "Route", "MoveVerdict", "reachable", "judge_move"]
@@ -120,7 +120,7 @@ def _crossing(field: Battlefield, a: str, b: str, entry: MoveEntry, h: float) ->
         return Crossing(a, b, rise, 0.0, 0)
     if rise > h:
         return None
-    fallen = max(0.0, -rise - h)
+    fallen = max(0.0, clean(-rise - h))
     return Crossing(a, b, rise, fallen, math.floor(fallen))
 
 

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import EntryError, LimitError
-from .limits import MAX_DISTANCE, MAX_ELEVATION
+from .limits import MAX_DISTANCE, MAX_ELEVATION, MAX_ENTRY_TEXT
 from .numbers import fmt
 
 __all__ = ["MoveEntry", "KINDS"]
@@ -72,6 +72,8 @@ class MoveEntry:
         """
         if not isinstance(text, str):
             raise EntryError(f"a Move entry must be text: {text!r}")
+        if len(text) > MAX_ENTRY_TEXT:
+            raise EntryError(f"a Move entry must be at most {MAX_ENTRY_TEXT} characters: {len(text)}")
         m = _ENTRY.match(text)
         if m is None or m["kind"] not in KINDS:
             raise EntryError(

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-__all__ = ["fmt"]
+__all__ = ["fmt", "clean"]
+
+PLACES = 9
+"""Decimal places a Height difference is rounded to (see :func:`clean`)."""
 
 
 def fmt(value: float) -> str:
@@ -17,6 +20,24 @@ def fmt(value: float) -> str:
     Returns:
         The text, e.g. ``"2"``, ``"-6"``, ``"1.5"``.
     """
+    if isinstance(value, int):
+        return str(value)
     if float(value).is_integer():
         return str(int(value))
     return repr(float(value))
+
+
+def clean(value: float) -> float:
+    """A difference of decimal Heights without binary floating-point noise.
+
+    ``4.35 - 3.35`` is ``0.9999999999999996`` in binary floating point; the
+    rules mean a Height 1 border (H1), which must fall 1d6 (H8), not 0d6.
+    Rounding to :data:`PLACES` decimal places gives the decimal answer back.
+
+    Args:
+        value: a difference of elevations or Heights, Height levels.
+
+    Returns:
+        The value rounded to :data:`PLACES` decimal places.
+    """
+    return round(value, PLACES)

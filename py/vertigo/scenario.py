@@ -22,7 +22,7 @@ from .actions import Action
 from .battlefield import SECTION_KINDS, Battlefield, Border, Section, default_border_x
 from .errors import RulesError, ScenarioError, UnknownFighterError, UnitsError
 from .limits import (
-    MAX_BORDERS, MAX_DICE, MAX_DOCUMENT_BYTES, MAX_ELEVATION, MAX_ENTRIES, MAX_EXTENT,
+    MAX_BORDERS, MAX_DICE, MAX_DISTANCE, MAX_DOCUMENT_BYTES, MAX_ELEVATION, MAX_ENTRIES, MAX_EXTENT,
     MAX_FIGHTERS, MAX_NAME, MAX_SECTIONS,
 )
 from .moves import MoveEntry
@@ -132,7 +132,8 @@ class _Checker:
         return value
 
     def number(self, where: str, value: Any, low: float, high: float) -> float | None:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or (
+                isinstance(value, float) and not math.isfinite(value)):
             self.add(where, f"must be a number: {_show(value)}")
             return None
         if not low <= value <= high:
@@ -252,7 +253,7 @@ def _fighters(c: _Checker, raw: Any, section_ids: set[str]) -> list[Fighter]:
         name = c.text(f"{at}.name", f.get("name"))
         side = c.text(f"{at}.side", f.get("side"))
         section = f.get("section")
-        if section not in section_ids:
+        if not isinstance(section, str) or section not in section_ids:
             c.add(f"{at}.section", f"names no section: {_show(section)}")
         height = f.get("height")
         if height is not None:
@@ -295,7 +296,7 @@ def load(doc: Any) -> Scenario:
         c.add("dice_seed", f"must be a whole number from 0 to 2^53 − 1: {_show(seed)}")
     raw_sections = doc.get("sections")
     sections = _sections(c, raw_sections)
-    all_ids = {s.get("id") for s in raw_sections if isinstance(s, Mapping)} if isinstance(raw_sections, list) and len(raw_sections) <= MAX_SECTIONS else set()
+    all_ids = {s["id"] for s in raw_sections if isinstance(s, Mapping) and isinstance(s.get("id"), str)} if isinstance(raw_sections, list) and len(raw_sections) <= MAX_SECTIONS else set()
     borders = _borders(c, doc.get("borders", []), sections, {i for i in all_ids if isinstance(i, str)})
     fighters = _fighters(c, doc.get("fighters", []), {s.id for s in sections} | {i for i in all_ids if isinstance(i, str)})
     if c.problems:
@@ -354,4 +355,4 @@ def _num(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
-assert MAX_DICE >= MAX_ELEVATION  # a fall of the whole elevation range fits the dice cap
+assert MAX_DICE >= 2 * MAX_ELEVATION * MAX_DISTANCE  # the falls of the longest Move fit the dice cap

@@ -1,0 +1,233 @@
+"""The table: moves with their falls rolled, the log, undo, saves (H2–H8).
+
+Source: ``000_519d8b8e373365db.txt`` › Combat (the Move 1 (Height 2) example),
+› Falling; rulings H2 (falls), H7 (the log keeps both answers), H8 (seeded
+dice, every die shown); STYLE 4 (seeded rolls replay exactly).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from vertigo import scenario
+from vertigo.dice import DicePool, rng_for, roll
+from vertigo.errors import ScenarioError, UndoError, UnitsError, UnknownFighterError
+from vertigo.limits import MAX_LOG
+from vertigo.table import LogEntry, Table
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
+GOAT_HEAD = "Mountain goat: Cliff top → Foot of the cliff with Move 1 (Height 2)"
+
+
+def cliff() -> Table:
+    """The bundled cliff: the Goat (Move 1 (Height 2)) and the Kestrel (Move 1,
+    Fly 3) on the Cliff top (3), next to the Foot of the cliff (0); dice seed 11."""
+    return Table.start(scenario.loads((SCENARIOS / "cliff.json").read_text(encoding="utf-8")))
+
+
+def goat_falls(table: Table):
+    return table.move("goat", table.judge_move("goat", 0, "cliff-foot"))
+
+
+def test_a_fresh_table_puts_everyone_on_their_start():
+    """H8: "Dice are rolled with a seedable generator" — a fresh table has made no
+    roll yet, logs its seed, and every fighter stands on its starting section."""
+    table = cliff()
+    assert table.position("goat") == "cliff-top"
+    assert table.fighters_on("cliff-foot") == ("blinker", "spearman")
+    assert table.rolls == 0 and not table.can_undo
+    assert table.log == (LogEntry("Loaded “The cliff”, dice seed 11."),)
+    with pytest.raises(UnknownFighterError, match="'nobody'"):
+        table.position("nobody")
+
+
+def test_the_goat_falls_height_1_and_rolls_1d6():
+    """Combat: "if an entity moves downward across a Height 3 section border with a
+    Move 1 (Height 2) entry, the entity would suffer falling damage from Height 1."
+    H8: 1d6, rolled from the table's seed (roll #1 = generator (11, 0))."""
+    table, dice = goat_falls(cliff())
+    assert dice is not None
+    assert len(dice.dice) == 1 and 1 <= dice.total <= 6
+    assert dice == roll(DicePool(1), rng_for(11, 0))
+    assert table.position("goat") == "cliff-foot"
+    assert table.rolls == 1 and table.can_undo
+    entry = table.log[-1]
+    assert entry.text == f"{GOAT_HEAD} — moved, fell: {dice.total} damage"
+    assert entry.dice == dice.dice
+    assert entry.roll_index == 0
+    assert entry.details[0] == "Allowed: falls, 1d6: 1–6, mean 3.5"
+    assert "[H2] Cliff top → Foot of the cliff: down Height 3 — falls Height 1 (1d6)." in entry.details
+    assert entry.details[-1] == f"[H8] Rolled {dice} falling damage (seed 11, roll #1)."
+
+
+def test_a_move_without_a_fall_rolls_nothing():
+    """Combat: "An entity that makes such a Move in a downward direction suffers no
+    falling damage." The Kestrel flies down (Fly ignores Height, H4): no roll."""
+    table = cliff()
+    after, dice = table.move("kestrel", table.judge_move("kestrel", 1, "cliff-foot"))
+    assert dice is None
+    assert after.rolls == 0
+    assert after.position("kestrel") == "cliff-foot"
+    assert after.log[-1].text == "Kestrel: Cliff top → Foot of the cliff with Fly 3 — moved"
+    assert after.log[-1].roll_index is None
+
+
+def test_a_move_the_rules_forbid_changes_nothing_but_the_log():
+    """Combat: "An entity cannot Move upward if the Height value of the Move entry is
+    less than the Height value of the section border." The Kestrel's Move 1
+    (Height 0) cannot climb from the Cliff top (3) to the Overhang (5)."""
+    table = cliff()
+    verdict = table.judge_move("kestrel", 0, "overhang")
+    after, dice = table.move("kestrel", verdict)
+    assert dice is None
+    assert after.positions == table.positions
+    assert (after.rolls, after.history) == (0, ())
+    assert after.log[-1].text == "Kestrel: Cliff top → Overhang with Move 1 — not allowed, no move"
+
+
+def test_seeded_rolls_replay_exactly_on_a_second_table():
+    """H8: "Dice are rolled with a seedable generator" — the same scenario and the
+    same moves give the same dice (roll #1, then #2)."""
+    def play():
+        table, first = goat_falls(cliff())
+        table, second = table.move("kestrel", table.judge_move("kestrel", 0, "cliff-foot"))
+        return first, second, table
+    a1, a2, ta = play()
+    b1, b2, tb = play()
+    assert (a1, a2) == (b1, b2)
+    assert len(a2.dice) == 3  # Kestrel's Move 1 down Height 3: 3d6
+    assert a2 == roll(DicePool(3), rng_for(11, 1))
+    assert ta == tb
+
+
+def test_undo_rewinds_position_and_dice():
+    """H8: "Dice are rolled with a seedable generator"; STYLE 4: "Seeded rolls
+    replay exactly." Undoing a fall puts the fighter back and rewinds the dice,
+    so the same move rolls the same dice and another move takes that roll."""
+    table, dice = goat_falls(cliff())
+    back = table.undo()
+    assert back.position("goat") == "cliff-top"
+    assert back.rolls == 0 and not back.can_undo
+    assert back.log[-1].text == f"Undone: {GOAT_HEAD}"
+    assert len(back.log) == 3  # loaded, moved, undone: the log keeps everything
+    again, dice_again = goat_falls(back)
+    assert dice_again == dice
+    other, kestrel = back.move("kestrel", back.judge_move("kestrel", 0, "cliff-foot"))
+    assert kestrel == roll(DicePool(3), rng_for(11, 0))
+    assert other.log[-1].roll_index == 0
+
+
+def test_undo_steps_back_one_move_at_a_time():
+    """STYLE 4: "Seeded rolls replay exactly" — undo rewinds the last move (and its
+    roll) first; with nothing left it is an UndoError."""
+    t1, _ = goat_falls(cliff())
+    t2, k = t1.move("kestrel", t1.judge_move("kestrel", 0, "cliff-foot"))
+    assert t2.rolls == 2
+    u1 = t2.undo()
+    assert (u1.position("kestrel"), u1.position("goat"), u1.rolls) == ("cliff-top", "cliff-foot", 1)
+    _, k_again = u1.move("kestrel", u1.judge_move("kestrel", 0, "cliff-foot"))
+    assert k_again == k
+    u2 = u1.undo()
+    assert (u2.position("goat"), u2.rolls) == ("cliff-top", 0)
+    with pytest.raises(UndoError, match="^nothing to undo$"):
+        u2.undo()
+
+
+def test_judge_attack_gives_one_verdict_per_action():
+    """H5: "the range needed is max(d, |Δh|)"; H6: "An action with Reach r ... is
+    judged like a ranged action of range r". The Spearman's Spear (Reach 1) and
+    Javelin (range 2) against the Goat, Height 3 above: neither reaches."""
+    table = cliff()
+    verdicts = table.judge_attack("spearman", "goat")
+    assert [str(v.action) for v in verdicts] == ["Spear, range 0, Reach", "Javelin, range 2"]
+    assert [v.allowed for v in verdicts] == [False, False]
+    assert verdicts[1].summary == "Javelin, range 2: cannot reach (needs range 3)"
+
+
+def test_reachable_lists_the_highlighted_sections():
+    """H3: "it highlights every reachable section with that minimum" — the Goat's
+    Move 1 (Height 2) from the Cliff top: the Overhang (up 2), the Foot (1d6)."""
+    routes = cliff().reachable("goat", 0)
+    assert {sid: r.dice for sid, r in routes.items()} == {"cliff-top": 0, "overhang": 0, "cliff-foot": 1}
+
+
+def test_height_rules_refuse_a_scenario_in_feet():
+    """H1: "Every section has an elevation in Height units" — moves, reach and
+    attacks in a scenario in feet are a UnitsError."""
+    doc = scenario.dump(cliff().scenario)
+    doc["units"] = "feet"
+    table = Table.start(scenario.load(doc))
+    with pytest.raises(UnitsError):
+        table.judge_move("goat", 0, "cliff-foot")
+    with pytest.raises(UnitsError):
+        table.judge_attack("goat", "ogre")
+    with pytest.raises(UnitsError):
+        table.reachable("goat", 0)
+
+
+def test_the_log_keeps_at_most_max_log_entries():
+    """STYLE 5: "Bounded work" — the log keeps the newest 2000 entries; the oldest
+    go first."""
+    table = replace(cliff(), log=tuple(LogEntry(str(i)) for i in range(MAX_LOG)))
+    after = table.note_verdict("one more", ())
+    assert len(after.log) == MAX_LOG
+    assert after.log[0].text == "1"
+    assert after.log[-1].text == "one more"
+
+
+# -- saves ---------------------------------------------------------------
+
+def played() -> Table:
+    t1, _ = goat_falls(cliff())
+    t2, _ = t1.move("kestrel", t1.judge_move("kestrel", 0, "cliff-foot"))
+    t3 = t2.undo()
+    return t3.note_verdict("Spearman attacks", t3.judge_attack("spearman", "goat"))
+
+
+def test_to_dict_from_dict_round_trip():
+    """H8: "Dice are rolled with a seedable generator"; STYLE 4: "Seeded rolls
+    replay exactly." A saved table — positions, rolls, log, undo — comes back
+    equal and rolls the same next dice."""
+    table = played()
+    doc = table.to_dict()
+    assert Table.from_dict(doc) == table
+    restored = Table.from_dict(json.loads(json.dumps(doc)))
+    assert restored == table
+    _, dice = restored.move("kestrel", restored.judge_move("kestrel", 0, "cliff-foot"))
+    _, dice_original = table.move("kestrel", table.judge_move("kestrel", 0, "cliff-foot"))
+    assert dice == dice_original
+    assert restored.undo().position("goat") == "cliff-top"
+
+
+def damaged(change) -> dict:
+    doc = json.loads(json.dumps(played().to_dict()))
+    change(doc)
+    return doc
+
+
+@pytest.mark.parametrize(
+    "doc, message",
+    [(None, "table: not a saved Vertigo table"),
+     ([], "table: not a saved Vertigo table"),
+     (damaged(lambda d: d.update(table=2)), "table: not a saved Vertigo table"),
+     (damaged(lambda d: d["scenario"].update(title="")), 'title: must be non-empty text: ""'),
+     (damaged(lambda d: d["positions"].pop("goat")), "table: saved state is damaged (KeyError('goat'))"),
+     (damaged(lambda d: d["positions"].update(goat="nowhere")), "table: saved state is damaged"),
+     (damaged(lambda d: d.update(positions=[])), "table: saved state is damaged"),
+     (damaged(lambda d: d.update(rolls="many")), "table: saved state is damaged"),
+     (damaged(lambda d: d["log"][0].pop("details")), "table: saved state is damaged"),
+     (damaged(lambda d: d["log"][1].update(dice=["six"])), "table: saved state is damaged"),
+     (damaged(lambda d: d["history"][0]["positions"].update(goat="nowhere")), "table: saved state is damaged"),
+     (damaged(lambda d: d.pop("history")), "table: saved state is damaged (KeyError('history'))")],
+)
+def test_damaged_saves_are_scenario_errors(doc, message):
+    """STYLE 6: "Errors: one base error for the core ... messages name the field" —
+    a damaged save is a ScenarioError naming the damage, never another crash."""
+    with pytest.raises(ScenarioError) as info:
+        Table.from_dict(doc)
+    assert len(info.value.problems) == 1
+    assert info.value.problems[0].startswith(message)
