@@ -222,10 +222,14 @@ def _fighters(svg: ET.Element, table: Table) -> None:
         fg = _el(g, "g", id=f"fighter-{f.id}", class_="fighter", data_fighter=f.id, data_side=f.side,
                  role="button", tabindex=0, aria_label=label)
         _el(fg, "title", label)
+        lift = 12 * (stagger.get(f.id, 0) % 2)
+        top = cy - TOKEN_R - 16 - lift
+        # One click target over the token and its name, gaps included.
+        _el(fg, "rect", class_="hit", x=round(cx - 2 * TOKEN_R, 2), y=round(top, 2), width=4 * TOKEN_R,
+            height=round(cy + TOKEN_R - top, 2))
         _el(fg, "circle", class_="token", cx=cx, cy=cy, r=TOKEN_R, fill=colours[f.side])
         _el(fg, "text", f.name[:1].upper(), class_="token-initial", x=cx, y=round(cy + 4, 2))
         # Neighbours on one section alternate their name's height so long names do not overlap.
-        lift = 12 * (stagger.get(f.id, 0) % 2)
         _el(fg, "text", f.name, class_="token-name", x=cx, y=round(cy - TOKEN_R - 5 - lift, 2))
 
 

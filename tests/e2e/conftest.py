@@ -1,42 +1,14 @@
-"""End-to-end harness: the built site under a sub-path, a real headless Chromium.
-
-Every test page fails its test on a console error, an uncaught page error, a
-Python traceback, or any request outside the site's own sub-path.  Tests
-wait on the app's ready marker (``body[data-ready=true]``), never on sleeps.
-"""
+"""Fixtures of the end-to-end suite (the harness itself is in ``harness.py``)."""
 
 from __future__ import annotations
 
-import importlib.util
-import os
-import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
 from types import ModuleType
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, sync_playwright
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "py"))
-
-DEBIAN_CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync",
-]
-READY = "body[data-ready='true']"
-READY_TIMEOUT_MS = 90_000
-
-
-def load_site_tool() -> ModuleType:
-    """``tools/site.py`` as a module (it is a script, not a package)."""
-    spec = importlib.util.spec_from_file_location("vertigo_site_tool", ROOT / "tools" / "site.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from harness import App, launch, load_site_tool, open_app
 
 
 @pytest.fixture(scope="session")
@@ -53,14 +25,6 @@ def site_url(site_tool: ModuleType) -> Iterator[str]:
     server.shutdown()
 
 
-def launch(playwright_obj) -> Browser:  # type: ignore[no-untyped-def]
-    """Debian's chromium when present, Playwright's own browser elsewhere."""
-    kwargs: dict[str, object] = {"args": CHROMIUM_ARGS}
-    if os.path.exists(DEBIAN_CHROMIUM):
-        kwargs["executable_path"] = DEBIAN_CHROMIUM
-    return playwright_obj.chromium.launch(**kwargs)
-
-
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as p:
@@ -74,68 +38,6 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
     ctx = browser.new_context(viewport={"width": 1400, "height": 950}, accept_downloads=True)
     yield ctx
     ctx.close()
-
-
-@dataclass
-class Watch:
-    """What a page did that a test must not let pass."""
-
-    allowed_prefix: str
-    problems: list[str] = field(default_factory=list)
-    requests: list[str] = field(default_factory=list)
-
-    def on_request(self, request) -> None:  # type: ignore[no-untyped-def]
-        url = request.url
-        self.requests.append(url)
-        if url.startswith(("data:", "blob:" + self.allowed_prefix.split("/vertigo/")[0])):
-            return
-        if not url.startswith(self.allowed_prefix):
-            self.problems.append(f"request outside the site: {url}")
-
-    def on_console(self, message) -> None:  # type: ignore[no-untyped-def]
-        text = message.text
-        if message.type == "error" or "Traceback (most recent call last)" in text:
-            self.problems.append(f"console {message.type}: {text[:2000]}")
-
-    def on_page_error(self, error) -> None:  # type: ignore[no-untyped-def]
-        self.problems.append(f"page error: {error}")
-
-
-@dataclass
-class App:
-    """A loaded Vertigo page and its watcher."""
-
-    page: Page
-    url: str
-    watch: Watch
-
-    def reload(self) -> None:
-        self.page.reload()
-        self.page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
-
-    def load_scenario(self, file: str) -> None:
-        self.page.select_option("#scenario", file)
-        self.page.click("#load")
-        self.page.wait_for_selector(f"#view svg")
-
-    def fighter(self, fighter_id: str):  # type: ignore[no-untyped-def]
-        return self.page.locator(f"#fighters [data-fighter='{fighter_id}']")
-
-    def section(self, section_id: str):  # type: ignore[no-untyped-def]
-        """The visible body of a section (a slab's group also spans the open space under it)."""
-        return self.page.locator(f"#terrain [data-section='{section_id}'] .body")
-
-
-def open_app(context: BrowserContext, url: str) -> App:
-    page = context.new_page()
-    watch = Watch(url)
-    page.on("request", watch.on_request)
-    page.on("console", watch.on_console)
-    page.on("pageerror", watch.on_page_error)
-    page.on("dialog", lambda d: (watch.problems.append(f"dialog opened: {d.message}"), d.dismiss()))
-    page.goto(url)
-    page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
-    return App(page, url, watch)
 
 
 @pytest.fixture

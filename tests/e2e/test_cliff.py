@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from conftest import App
+from harness import App
 from vertigo.dice import DicePool, roll, rng_for
 
 CLIFF_SEED = 11  # static/scenarios/cliff.json "dice_seed"
@@ -116,3 +116,14 @@ def test_the_climbers_height_property_lets_its_plain_move_climb_height_1(app: Ap
     app.page.get_by_role("button", name="Move 1 (Height 3)").click()
     app.section("spire").click()
     expect(app.page.locator("[data-testid=verdict-summary]")).to_have_text("Allowed.")
+
+
+def test_a_targeted_enemy_can_be_selected_instead(app: App) -> None:
+    """Clicking a fighter of another side checks the actions against it; "Select … instead" selects it."""
+    app.load_scenario("cliff.json")
+    app.fighter("spearman").click()
+    app.fighter("ogre").click()
+    expect(app.page.locator("[data-testid=verdict] h2")).to_have_text("Actions against Ogre")
+    app.page.get_by_role("button", name="Select Ogre instead").click()
+    expect(app.page.locator(".fighter-title")).to_have_text("Ogre")
+    expect(app.page.locator("#overlay line.shot")).to_have_count(0)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext
 
-from conftest import ROOT, load_site_tool
+from harness import ROOT, load_site_tool
 
 WHEELS = ROOT / ".cache" / "pyodide-wheels"
 RUNNER = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>core tests in Pyodide</title></head>

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from conftest import App
+from harness import App
 
 # (lane, the seed's border changes, expected summaries of Shortbow range 3 and Sling range 2, blocker)
 EXAMPLES = [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from conftest import ROOT, App
+from harness import ROOT, App
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 

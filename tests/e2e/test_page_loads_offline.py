@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import BrowserContext, expect
 
-from conftest import READY, READY_TIMEOUT_MS, App, Watch
+from harness import READY, READY_TIMEOUT_MS, App, Watch
 
 
 def test_loading_state_is_shown_and_announced_before_the_rules_engine_is_ready(context: BrowserContext, site_url: str) -> None:
@@ -28,7 +28,7 @@ def test_every_request_stays_inside_the_sub_path_and_the_runtime_is_self_hosted(
     assert all(r.startswith(app.url) for r in reqs), [r for r in reqs if not r.startswith(app.url)]
     assert any(r.endswith("/vertigo/static/vendor/pyodide/pyodide.asm.wasm") for r in reqs)
     assert any(r.endswith("/vertigo/static/vendor/pyscript/core.js") for r in reqs)
-    assert any(r.endswith("/vertigo/py/vertigo/ranged.py") for r in reqs)
+    assert any(r.endswith("/vertigo/static/vertigo-py.zip") for r in reqs)
 
 
 def test_the_site_answers_404_outside_its_sub_path(app: App) -> None:

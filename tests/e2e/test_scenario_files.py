@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from conftest import ROOT, App
+from harness import ROOT, App
 
 
 def _import(app: App, tmp_path: Path, name: str, text: str) -> None:
