@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from .battlefield import Battlefield
 from .dice import DicePool
 from .moves import MoveEntry
-from .numbers import clean, fmt
+from .numbers import clean, count, fmt
 from .verdict import Override, Step
 
 __all__ = ["Crossing", "Route", "MoveVerdict", "reachable", "judge_move"]
@@ -184,12 +184,12 @@ def _why_not(field: Battlefield, start: str, dest: str, entry: MoveEntry, h: flo
         net = field.rise(start, dest)
         out = []
         if d > entry.distance:
-            out.append(Step("H4", f"{name} is {d} steps away; {entry} reaches {entry.distance}."))
+            out.append(Step("H4", f"{name} is {count(d, 'step')} away; {entry} reaches {entry.distance}."))
         if abs(net) > entry.distance:
             out.append(Step("H4", f"Net change in Height {fmt(net)}: {entry} needs range ≥ {fmt(abs(net))}."))
         return out
     if d > entry.distance:
-        return [Step("H2", f"{name} is {d} steps away; {entry} moves at most {entry.distance}.")]
+        return [Step("H2", f"{name} is {count(d, 'step')} away; {entry} moves at most {entry.distance}.")]
     # Within range, so every short enough path has an upward border too high.
     blockers = []
     for a in field.steps_from(start):
@@ -200,7 +200,7 @@ def _why_not(field: Battlefield, start: str, dest: str, entry: MoveEntry, h: flo
                     Step("H2", f"{field.describe_border(a, b)} needs a Move Height ≥ {fmt(rise)}; "
                                f"{entry} moves with Height {fmt(h)}.")
                 )
-    return blockers[:4] or [Step("H2", f"No path within {entry.distance} steps avoids a border too high to climb.")]
+    return blockers[:4] or [Step("H2", f"No path within {count(entry.distance, 'step')} avoids a border too high to climb.")]
 
 
 def judge_move(
@@ -226,12 +226,12 @@ def judge_move(
     steps: list[Step] = []
     if entry.kind == "Move":
         source = "its own" if entry.height is not None else (
-            "the fighter's Height property" if fighter_height is not None else "none listed, so")
-        steps.append(Step("H2", f"{entry} moves up to {entry.distance} steps with Height {fmt(h)} ({source})."))
+            "the fighter's Height property" if fighter_height is not None else "none listed: 0")
+        steps.append(Step("H2", f"{entry} moves up to {count(entry.distance, 'step')} with Height {fmt(h)} ({source})."))
     elif entry.kind == "Fly":
-        steps.append(Step("H4", f"{entry}: Fly ignores Height — any climb, no fall, up to {entry.distance} steps."))
+        steps.append(Step("H4", f"{entry}: Fly ignores Height — any climb, no fall, up to {count(entry.distance, 'step')}."))
     else:
-        steps.append(Step("H4", f"{entry}: reaches a section ≤ {entry.distance} steps away with net change "
+        steps.append(Step("H4", f"{entry}: reaches a section ≤ {count(entry.distance, 'step')} away with net change "
                                 f"in Height ≤ {entry.distance}; no borders are crossed, so no fall."))
     route = reachable(field, start, entry, fighter_height).get(dest)
     if route is None:
@@ -248,7 +248,7 @@ def judge_move(
         steps.append(Step("H2" if entry.kind == "Move" else "H4", text + "."))
     if entry.kind in ("Phase", "Teleport") and dest != start:
         net = field.rise(start, dest)
-        steps.append(Step("H4", f"{field.section(dest).name} is {field.steps_from(start)[dest]} steps away, "
+        steps.append(Step("H4", f"{field.section(dest).name} is {count(field.steps_from(start)[dest], 'step')} away, "
                                 f"net change in Height {fmt(net)}: within {entry.distance}."))
     if route.steps:
         falls = [c for c in route.crossings if c.dice]

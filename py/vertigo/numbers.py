@@ -41,3 +41,8 @@ def clean(value: float) -> float:
         The value rounded to :data:`PLACES` decimal places.
     """
     return round(value, PLACES)
+
+
+def count(n: int, word: str) -> str:
+    """``"1 step"``, ``"3 steps"``: a count with its noun (regular plural)."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

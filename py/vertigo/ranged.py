@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from .actions import Action
 from .battlefield import Battlefield
-from .numbers import fmt
+from .numbers import count, fmt
 from .verdict import Override, Step
 
 __all__ = ["Line", "ShotVerdict", "line_of_shot", "judge_action"]
@@ -166,7 +166,7 @@ def judge_action(field: Battlefield, source: str, target: str, action: Action) -
     if action.effective_range == 0:
         ok = line.steps == 0
         steps.append(Step("H6", f"{action}: a range 0 action without Reach reaches only its own section; "
-                                + ("the target is on it." if ok else f"the target is {line.steps} steps away.")))
+                                + ("the target is on it." if ok else f"the target is {count(line.steps, 'step')} away.")))
         return ShotVerdict(action, source, target, line, ok, tuple(steps))
     have = action.effective_range
     if action.reach is not None and action.reach >= action.range:
@@ -174,7 +174,7 @@ def judge_action(field: Battlefield, source: str, target: str, action: Action) -
     borders = " then ".join(
         fmt(field.rise(a, b)) for a, b in zip(line.path, line.path[1:])
     ) or "none"
-    steps.append(Step("H5", f"{t_name} is d = {line.steps} steps from {s_name}; Height changes across the borders: "
+    steps.append(Step("H5", f"{t_name} is d = {count(line.steps, 'step')} from {s_name}; Height changes across the borders: "
                             f"{borders}; net Δh = {fmt(line.rise)}."))
     need = line.range_needed
     steps.append(Step("H5", f"Range needed = max(d, |Δh|) = max({line.steps}, {fmt(abs(line.rise))}) = {fmt(need)}; "

@@ -150,7 +150,7 @@ def test_an_entitys_height_applies_to_moves_that_list_none():
     up = judge_move(f, "s0", "s1", MoveEntry.parse("Move 1"), fighter_height=3)
     assert up.allowed
     assert up.move_height == 3
-    assert texts(up)[0] == "[H2] Move 1 moves up to 1 steps with Height 3 (the fighter's Height property)."
+    assert texts(up)[0] == "[H2] Move 1 moves up to 1 step with Height 3 (the fighter's Height property)."
     down = judge_move(f, "s1", "s0", MoveEntry.parse("Move 1"), fighter_height=3)
     assert down.allowed and down.pool.count == 0
 
@@ -166,7 +166,7 @@ def test_an_entitys_height_does_not_replace_a_listed_height(text, own):
     up = judge_move(f, "s0", "s1", entry, fighter_height=3)
     assert not up.allowed
     assert up.move_height == own
-    assert texts(up)[0] == f"[H2] {text} moves up to 1 steps with Height {own} (its own)."
+    assert texts(up)[0] == f"[H2] {text} moves up to 1 step with Height {own} (its own)."
     down = judge_move(f, "s1", "s0", entry, fighter_height=3)
     assert down.pool.count == 3 - own
 

@@ -218,7 +218,7 @@ def test_melee_reaches_only_its_own_section(elevations):
     assert not verdict.allowed
     assert texts(verdict) == [
         "[H6] Dagger, range 0: a range 0 action without Reach reaches only its own section; "
-        "the target is 1 steps away."
+        "the target is 1 step away."
     ]
     same = judge_action(f, "s0", "s0", Action.parse("Dagger, range 0"))
     assert same.allowed
