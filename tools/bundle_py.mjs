@@ -4,6 +4,13 @@
 // compiles them on every load.  The sources stay beside the bytecode, so
 // tracebacks still show source lines.
 //
+// Pyodide's standard library ships as source only, so the first import of a
+// module it has not preloaded compiles it in the browser.  The renderer's
+// xml.etree.ElementTree is the one large such module, so the archive also
+// carries an exact copy of the interpreter's own `xml` package with its
+// bytecode; PyScript's working folder comes first on sys.path, so that copy is
+// what gets imported.
+//
 // Usage: node tools/bundle_py.mjs <root> <out.zip>
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import { writeFileSync } from "node:fs";
@@ -14,19 +21,28 @@ const py = await loadPyodide();
 py.FS.mkdirTree("/root");
 py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/root");
 const bytes = py.runPython(`
-import io, pathlib, py_compile, zipfile
+import io, pathlib, py_compile, sys, zipfile
 root = pathlib.Path("/root")
 buffer = io.BytesIO()
 with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
-    for src in sorted((root / "py").rglob("*.py")):
-        rel = src.relative_to(root / "py")
-        if rel.as_posix() == "app.py" or "__pycache__" in rel.parts:
-            continue
+    def add(src, rel):
+        """Add a source file and its bytecode (trusted without a source check)."""
         z.write(src, rel.as_posix())
         pyc = py_compile.compile(str(src), cfile="/tmp/out.pyc", doraise=True,
                                  invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-        cached = rel.parent / "__pycache__" / f"{rel.stem}.{__import__('sys').implementation.cache_tag}.pyc"
-        z.write(pyc, cached.as_posix())
+        z.write(pyc, (rel.parent / "__pycache__" / f"{rel.stem}.{sys.implementation.cache_tag}.pyc").as_posix())
+
+    for src in sorted((root / "py").rglob("*.py")):
+        rel = src.relative_to(root / "py")
+        if rel.as_posix() != "app.py" and "__pycache__" not in rel.parts:
+            add(src, rel)
+    stdlib = next(pathlib.Path(p) for p in sys.path if p.endswith(".zip"))
+    with zipfile.ZipFile(stdlib) as lib:
+        for name in sorted(n for n in lib.namelist() if n.startswith("xml/") and n.endswith(".py")):
+            src = pathlib.Path("/tmp/stdlib") / name
+            src.parent.mkdir(parents=True, exist_ok=True)
+            src.write_bytes(lib.read(name))
+            add(src, pathlib.PurePosixPath(name))
     for scenario in sorted((root / "static" / "scenarios").glob("*.json")):
         z.write(scenario, f"scenarios/{scenario.name}")
 buffer.getvalue()
