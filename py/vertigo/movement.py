@@ -9,13 +9,13 @@ rulings H2, H3, H4, H7.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .battlefield import Battlefield
 from .dice import DicePool
 from .moves import MoveEntry
 from .numbers import clean, count, fmt
-from .verdict import Override, Step
+from .verdict import Overridable, Override, Step
 
 __all__ = ["Crossing", "Route", "MoveVerdict", "reachable", "judge_move"]
 
@@ -63,7 +63,7 @@ class Route:
 
 
 @dataclass(frozen=True, slots=True)
-class MoveVerdict:
+class MoveVerdict(Overridable):
     """Can a fighter move from ``start`` to ``dest`` with ``entry``?
 
     Attributes:
@@ -88,11 +88,6 @@ class MoveVerdict:
     override: Override | None = None
 
     @property
-    def final(self) -> bool:
-        """The answer after any DM override (H7)."""
-        return self.allowed if self.override is None else self.override.allowed
-
-    @property
     def pool(self) -> DicePool:
         """The falling dice to roll on confirmation (0 when none or not allowed)."""
         return DicePool(self.route.dice if self.route is not None else 0)
@@ -107,10 +102,6 @@ class MoveVerdict:
             return f"{head}: falls, {self.pool}"
         return f"{head}."
 
-    def overridden(self, allowed: bool, note: str = "") -> "MoveVerdict":
-        """This verdict with the DM's exception applied; the original is kept (H7)."""
-        o = Override(allowed, note)
-        return replace(self, override=o, steps=(*self.steps, o.step(self.allowed)))
 
 
 def _crossing(field: Battlefield, a: str, b: str, entry: MoveEntry, h: float) -> Crossing | None:

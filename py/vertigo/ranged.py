@@ -8,12 +8,12 @@ ability to see the target."; the four worked examples), rulings H5, H6, H7.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .actions import Action
 from .battlefield import Battlefield
 from .numbers import count, fmt
-from .verdict import Override, Step
+from .verdict import Overridable, Override, Step
 
 __all__ = ["Line", "ShotVerdict", "line_of_shot", "judge_action"]
 
@@ -95,7 +95,7 @@ def line_of_shot(field: Battlefield, source: str, target: str) -> Line | None:
 
 
 @dataclass(frozen=True, slots=True)
-class ShotVerdict:
+class ShotVerdict(Overridable):
     """Can ``action`` played from ``source`` reach ``target``?
 
     Attributes:
@@ -117,11 +117,6 @@ class ShotVerdict:
     override: Override | None = None
 
     @property
-    def final(self) -> bool:
-        """The answer after any DM override (H7)."""
-        return self.allowed if self.override is None else self.override.allowed
-
-    @property
     def summary(self) -> str:
         """One line: ``"Shortbow, range 3: reaches (needs range 3)"``."""
         verdict = "reaches" if self.final else "cannot reach"
@@ -132,10 +127,6 @@ class ShotVerdict:
         blocked = ", blocked" if self.line.blocked_by else ""
         return f"{self.action}: {verdict} (needs range {fmt(self.line.range_needed)}{blocked})"
 
-    def overridden(self, allowed: bool, note: str = "") -> "ShotVerdict":
-        """This verdict with the DM's exception applied; the original is kept (H7)."""
-        o = Override(allowed, note)
-        return replace(self, override=o, steps=(*self.steps, o.step(self.allowed)))
 
 
 def judge_action(field: Battlefield, source: str, target: str, action: Action) -> ShotVerdict:

@@ -6,9 +6,12 @@ exception for special circumstances"), ruling H7.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
-__all__ = ["Step", "Override"]
+__all__ = ["Step", "Override", "Overridable"]
+
+_V = TypeVar("_V", bound="Overridable")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,3 +48,27 @@ class Override:
         now = "allowed" if self.allowed else "not allowed"
         reason = f" ({self.note})" if self.note else ""
         return Step("H7", f"Rules say {was}; overridden by the DM: {now}{reason}.")
+
+
+class Overridable:
+    """What every verdict shares: the rules' answer, its steps and the DM's exception (H7).
+
+    A verdict dataclass that inherits this has the fields ``allowed: bool``,
+    ``steps: tuple[Step, ...]`` and ``override: Override | None``.
+    """
+
+    __slots__ = ()
+    allowed: bool
+    steps: tuple[Step, ...]
+    override: Override | None
+
+    @property
+    def final(self) -> bool:
+        """The answer after any DM override (H7)."""
+        return self.allowed if self.override is None else self.override.allowed
+
+    def overridden(self: _V, allowed: bool, note: str = "") -> _V:
+        """This verdict with the DM's exception applied; the original answer is kept (H7)."""
+        o = Override(allowed, note)
+        changed: Any = replace(self, override=o, steps=(*self.steps, o.step(self.allowed)))  # type: ignore[type-var]
+        return changed

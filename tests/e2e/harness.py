@@ -12,12 +12,11 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
@@ -88,7 +87,7 @@ class App:
     def load_scenario(self, file: str) -> None:
         self.page.select_option("#scenario", file)
         self.page.click("#load")
-        self.page.wait_for_selector(f"#view svg")
+        self.page.wait_for_selector("#view svg")
 
     def fighter(self, fighter_id: str):  # type: ignore[no-untyped-def]
         return self.page.locator(f"#fighters [data-fighter='{fighter_id}']")

@@ -7,24 +7,16 @@ accurately model the terrain."); ruling H7 of ``RULINGS.md``.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from vertigo import scenario
 from vertigo.actions import Action
-from vertigo.battlefield import Battlefield, Section
 from vertigo.movement import judge_move
 from vertigo.moves import MoveEntry
 from vertigo.ranged import judge_action
 from vertigo.table import Table
 from vertigo.verdict import Override
 
-SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
-
-
-def chain(*elevations: float) -> Battlefield:
-    """Sections ``s0``, ``s1``, … (names ``S0``, ``S1``, …) in a row."""
-    sections = [Section(f"s{i}", f"S{i}", e, i, i + 1) for i, e in enumerate(elevations)]
-    return Battlefield.build(sections, [(f"s{i}", f"s{i + 1}") for i in range(len(elevations) - 1)])
+from builders import SCENARIOS, chain
 
 
 def cliff_table() -> Table:

@@ -8,17 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from vertigo.battlefield import Battlefield, Section
 from vertigo.errors import LimitError, RulesError
 from vertigo.falling import climbing_obstacle_fall, fall, fall_across
 from vertigo.movement import Crossing, judge_move
 from vertigo.moves import MoveEntry
 
-
-def chain(*elevations: float) -> Battlefield:
-    """Sections ``s0``, ``s1``, … (names ``S0``, ``S1``, …) in a row, each bordering the next."""
-    sections = [Section(f"s{i}", f"S{i}", e, i, i + 1) for i, e in enumerate(elevations)]
-    return Battlefield.build(sections, [(f"s{i}", f"s{i + 1}") for i in range(len(elevations) - 1)])
+from builders import chain
 
 
 def test_falling_height_2_results_in_2d6():

@@ -6,29 +6,16 @@ examples); rulings H5 and H6 of ``RULINGS.md``.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
 from vertigo import scenario
 from vertigo.actions import Action
-from vertigo.battlefield import Battlefield, Section
+from vertigo.battlefield import Battlefield
 from vertigo.ranged import judge_action, line_of_shot
 from vertigo.table import Table
 
-SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
-
-
-def field(elevations: dict[str, float], borders: list[tuple[str, str]]) -> Battlefield:
-    """Sections named after their ids (``"mid"`` → ``"Mid"``), with the given borders."""
-    sections = [Section(sid, sid.capitalize(), e, i, i + 1) for i, (sid, e) in enumerate(elevations.items())]
-    return Battlefield.build(sections, borders)
-
-
-def chain(*elevations: float) -> Battlefield:
-    """Sections ``s0``, ``s1``, … (names ``S0``, ``S1``, …) in a row."""
-    return field({f"s{i}": e for i, e in enumerate(elevations)},
-                 [(f"s{i}", f"s{i + 1}") for i in range(len(elevations) - 1)])
+from builders import SCENARIOS, chain, field
 
 
 def across(*changes: float) -> Battlefield:
