@@ -18,6 +18,7 @@ from vertigo_page.controller import Controller, Update
 
 STORE = "vertigo.table.v1"
 BUNDLED = json.loads(open("scenarios/index.json").read())
+BUNDLED_BY_TITLE = {item["title"]: item["file"] for item in BUNDLED}
 
 
 def bundled(file):
@@ -45,7 +46,11 @@ def by_id(name):
 def apply(up: Update):
     """Write an update into the page."""
     if up.svg is not None:
+        focused = document.activeElement.id if document.activeElement else ""
         by_id("view").innerHTML = up.svg
+        by_id("scenario").value = BUNDLED_BY_TITLE.get(ctl.table.scenario.title, "")
+        if not up.focus and focused.startswith(("fighter-", "section-")) and by_id(focused):
+            by_id(focused).focus()
     elif up.overlay is not None:
         by_id("overlay").outerHTML = up.overlay
     by_id("panel").innerHTML = up.panel
@@ -61,7 +66,7 @@ def apply(up: Update):
     if up.save or up.log_items:
         later(save=up.save, scroll=bool(up.log_items))
     by_id("seed").textContent = f"dice seed {ctl.table.scenario.dice_seed} · {ctl.table.rolls} rolls"
-    by_id("undo").disabled = not (ctl.table.can_undo or ctl.replaced is not None)
+    by_id("undo").disabled = not (ctl.table.can_undo or ctl.replaced)
     if up.focus:
         target = by_id(up.focus)
         if target:

@@ -146,7 +146,10 @@ def main(argv: list[str] | None = None) -> None:
     if args.command == "build":
         print(f"built {site}")
         return
-    server = make_server(site, args.port, verbose=True)
+    try:
+        server = make_server(site, args.port, verbose=True)
+    except OSError as e:
+        sys.exit(f"cannot serve on 127.0.0.1:{args.port} ({e.strerror}); choose another port with --port N")
     print(f"Vertigo is served at http://127.0.0.1:{server.server_address[1]}{SUBPATH}  (Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()

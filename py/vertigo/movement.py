@@ -9,6 +9,7 @@ rulings H2, H3, H4, H7.
 from __future__ import annotations
 
 import math
+from collections import deque
 from dataclasses import dataclass
 
 from .battlefield import Battlefield
@@ -97,7 +98,7 @@ class MoveVerdict(Overridable):
         """One line: the answer and the dice."""
         head = "Allowed" if self.final else "Not allowed"
         if self.override is not None:
-            head += " (overridden by the DM)"
+            head += " — overridden by the DM"
         if self.final and self.route is not None and self.route.dice:
             return f"{head}: falls, {self.pool}"
         return f"{head}."
@@ -181,16 +182,24 @@ def _why_not(field: Battlefield, start: str, dest: str, entry: MoveEntry, h: flo
         return out
     if d > entry.distance:
         return [Step("H2", f"{name} is {count(d, 'step')} away; {entry} moves at most {entry.distance}.")]
-    # Within range, so every short enough path has an upward border too high.
-    blockers = []
-    for a in field.steps_from(start):
-        for b in field.neighbours(a):
-            rise = field.rise(a, b)
-            if rise > h and dist.get(a, math.inf) < d and dist.get(b, math.inf) <= d:
-                blockers.append(
-                    Step("H2", f"{field.describe_border(a, b)} needs a Move Height ≥ {fmt(rise)}; "
-                               f"{entry} moves with Height {fmt(h)}.")
-                )
+    # Within range, so every path short enough meets an upward border too high:
+    # name those the fighter can actually get to, on a path short enough.
+    legal = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for there in field.neighbours(here):
+            if there not in legal and _crossing(field, here, there, entry, h) is not None:
+                legal[there] = legal[here] + 1
+                queue.append(there)
+    to_dest = field.steps_from(dest)
+    blockers = [
+        Step("H2", f"{field.describe_border(a, b)} needs a Move Height ≥ {fmt(field.rise(a, b))}; "
+                   f"{entry} moves with Height {fmt(h)}.")
+        for a, steps in sorted(legal.items(), key=lambda item: item[1])
+        for b in field.neighbours(a)
+        if field.rise(a, b) > h and steps + 1 + to_dest.get(b, entry.distance + 1) <= entry.distance
+    ]
     return blockers[:4] or [Step("H2", f"No path within {count(entry.distance, 'step')} avoids a border too high to climb.")]
 
 

@@ -18,10 +18,17 @@ def fmt(value: float) -> str:
         value: an int or float.
 
     Returns:
-        The text, e.g. ``"2"``, ``"-6"``, ``"1.5"``.
+        The text, e.g. ``"2"``, ``"-6"``, ``"1.5"``; magnitudes of 10^15 and
+        more in short scientific form (``"1e+308"``), so a message quoting an
+        absurd number stays readable.
     """
     if isinstance(value, int):
-        return str(value)
+        if abs(value) < 10**15:
+            return str(value)
+        digits = str(abs(value))  # too large for a float: write the mantissa by hand
+        return f"{'-' if value < 0 else ''}{digits[0]}.{digits[1:3]}e+{len(digits) - 1}"
+    if abs(value) >= 1e15:
+        return f"{value:.3g}"
     if float(value).is_integer():
         return str(int(value))
     return repr(float(value))

@@ -120,12 +120,14 @@ class ShotVerdict(Overridable):
     def summary(self) -> str:
         """One line: ``"Shortbow, range 3: reaches (needs range 3)"``."""
         verdict = "reaches" if self.final else "cannot reach"
+        rules = ""
         if self.override is not None:
-            verdict += " (overridden by the DM)"
+            verdict += " — overridden by the DM"
+            rules = "rules: "
         if self.line is None:
-            return f"{self.action}: {verdict} (no line)"
+            return f"{self.action}: {verdict} ({rules}no line)"
         blocked = ", blocked" if self.line.blocked_by else ""
-        return f"{self.action}: {verdict} (needs range {fmt(self.line.range_needed)}{blocked})"
+        return f"{self.action}: {verdict} ({rules}needs range {fmt(self.line.range_needed)}{blocked})"
 
 
 

@@ -28,7 +28,7 @@ from .limits import (
 from .moves import MoveEntry
 from .numbers import fmt
 
-__all__ = ["FORMAT_VERSION", "UNITS", "Fighter", "Scenario", "load", "loads", "dump", "dumps"]
+__all__ = ["FORMAT_VERSION", "UNITS", "MAX_NESTING", "Fighter", "Scenario", "decode", "load", "loads", "dump", "dumps"]
 
 FORMAT_VERSION = 1
 """The document version this core reads and writes (key ``"vertigo"``)."""
@@ -304,21 +304,66 @@ def load(doc: Any) -> Scenario:
     return Scenario(title, units, seed, Battlefield(tuple(sections), tuple(borders)), tuple(fighters))  # type: ignore[arg-type]
 
 
+MAX_NESTING = 32
+"""Deepest nesting of JSON arrays and objects accepted; a scenario needs 4."""
+
+
+def decode(text: str | bytes, what: str = "document") -> Any:
+    """Decode JSON text after checking its size and nesting depth.
+
+    The depth check runs before the decoder: a deeply nested document would
+    otherwise exhaust the stack (inside Pyodide, fatally for the page).
+
+    Args:
+        text: the JSON text.
+        what: how messages name the text (``"document"``, ``"saved table"``).
+
+    Raises:
+        ScenarioError: too large, nested deeper than MAX_NESTING, or not JSON
+            (with line and column).
+    """
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", errors="replace")
+    if len(text) > MAX_DOCUMENT_BYTES:
+        raise ScenarioError([f"{what}: is {len(text)} bytes; at most {MAX_DOCUMENT_BYTES} are allowed"])
+    depth = _nesting(text)
+    if depth > MAX_NESTING:
+        raise ScenarioError([f"{what}: nests arrays and objects {depth} deep; at most {MAX_NESTING} are allowed"])
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        where = f"line {e.lineno}, column {e.colno}" if isinstance(e, json.JSONDecodeError) else what
+        msg = e.msg if isinstance(e, json.JSONDecodeError) else str(e)
+        raise ScenarioError([f"{where}: not valid JSON ({msg})"]) from None
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _nesting(text: str) -> int:
+    """Deepest bracket nesting of JSON text, strings skipped (stops early past MAX_NESTING)."""
+    depth = deepest = 0
+    for m in _BRACKET.finditer(_STRING.sub("", text)):
+        if m.group() in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_NESTING:
+                    break
+        else:
+            depth -= 1
+    return deepest
+
+
 def loads(text: str | bytes) -> Scenario:
     """Decode and validate a scenario from JSON text.
 
     Raises:
-        ScenarioError: too large, not JSON (with line and column), or invalid.
+        ScenarioError: too large, too deeply nested, not JSON (with line and
+            column), or invalid.
     """
-    if len(text) > MAX_DOCUMENT_BYTES:
-        raise ScenarioError([f"document: is {len(text)} bytes; at most {MAX_DOCUMENT_BYTES} are allowed"])
-    try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        where = f"line {e.lineno}, column {e.colno}" if isinstance(e, json.JSONDecodeError) else "document"
-        msg = e.msg if isinstance(e, json.JSONDecodeError) else "nested too deeply"
-        raise ScenarioError([f"{where}: not valid JSON ({msg})"]) from None
-    return load(doc)
+    return load(decode(text))
 
 
 def dump(scenario: Scenario) -> dict[str, Any]:

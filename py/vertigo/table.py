@@ -24,6 +24,8 @@ __all__ = ["LogEntry", "Table"]
 
 UNDO_DEPTH = 100
 """Snapshots kept for undo."""
+SAVED_DETAILS = 200
+"""Log entries whose explanation lines are saved with the table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,13 +193,21 @@ class Table:
 
     # -- storage -------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready document of the whole table (scenario, positions, dice, log, undo)."""
+        """A JSON-ready document of the whole table (scenario, positions, dice, log, undo).
+
+        Every log headline is kept; the explanation lines only for the last
+        :data:`SAVED_DETAILS` entries, so a long session still fits the browser's storage.
+        """
         return {
             "table": 1,
             "scenario": scenario_mod.dump(self.scenario),
             "positions": dict(self.positions),
             "rolls": self.rolls,
-            "log": [{"text": e.text, "details": list(e.details), "dice": list(e.dice), "roll_index": e.roll_index} for e in self.log],
+            "log": [
+                {"text": e.text, "details": list(e.details) if i >= len(self.log) - SAVED_DETAILS else [],
+                 "dice": list(e.dice), "roll_index": e.roll_index}
+                for i, e in enumerate(self.log)
+            ],
             "history": [{"positions": dict(s.positions), "rolls": s.rolls, "label": s.label} for s in self.history],
         }
 
@@ -209,23 +219,45 @@ class Table:
             ScenarioError: the document or its scenario is malformed.
         """
         if not isinstance(doc, dict) or doc.get("table") != 1:
-            raise ScenarioError(["table: not a saved Vertigo table"])
+            raise ScenarioError(["saved table: not a saved Vertigo table"])
         sc = scenario_mod.load(doc.get("scenario"))
+        ids = [f.id for f in sc.fighters]
+        where = "saved table"
+
+        def whole(value: Any, low: int = 0, high: int = 2**53) -> int:
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise ValueError(f"must be a whole number from {low} to {high}: {value!r}")
+            return value
+
+        def positions(raw: Any) -> tuple[tuple[str, str], ...]:
+            if not isinstance(raw, dict):
+                raise ValueError("must map fighter ids to section ids")
+            out = []
+            for fid in ids:
+                if raw.get(fid) not in sc.field:
+                    raise ValueError(f"places fighter {fid!r} on no section: {raw.get(fid)!r}")
+                out.append((fid, raw[fid]))
+            return tuple(out)
+
+        def entry(e: Any) -> LogEntry:
+            if not isinstance(e, dict) or not isinstance(e.get("text"), str) or not isinstance(e.get("details"), list):
+                raise ValueError("must have a text and a list of details")
+            roll_index = e.get("roll_index")
+            return LogEntry(e["text"], tuple(map(str, e["details"])), tuple(whole(d, 1, 6) for d in e.get("dice", [])),
+                            None if roll_index is None else whole(roll_index))
+
         try:
-            ids = [f.id for f in sc.fighters]
-
-            def positions(raw: Any) -> tuple[tuple[str, str], ...]:
-                out = tuple((fid, str(raw[fid])) for fid in ids)
-                for _, sid in out:
-                    sc.field.section(sid)
-                return out
-
-            log = tuple(
-                LogEntry(str(e["text"]), tuple(map(str, e["details"])), tuple(int(d) for d in e["dice"]),
-                         None if e["roll_index"] is None else int(e["roll_index"]))
-                for e in doc["log"]
-            )[-MAX_LOG:]
-            history = tuple(_Snapshot(positions(s["positions"]), int(s["rolls"]), str(s["label"])) for s in doc["history"])
-            return cls(sc, positions(doc["positions"]), int(doc["rolls"]), log, history[-UNDO_DEPTH:])
-        except (KeyError, TypeError, ValueError, LookupError) as e:
-            raise ScenarioError([f"table: saved state is damaged ({e!r})"]) from None
+            where = "saved table.positions"
+            current = positions(doc.get("positions"))
+            where = "saved table.rolls"
+            rolls = whole(doc.get("rolls"))
+            where = "saved table.log"
+            log = tuple(entry(e) for e in doc.get("log", []))[-MAX_LOG:]
+            where = "saved table.history"
+            history = tuple(
+                _Snapshot(positions(s.get("positions")), whole(s.get("rolls")), str(s.get("label", "")))
+                for s in doc.get("history", [])
+            )
+        except (AttributeError, TypeError, ValueError) as e:
+            raise ScenarioError([f"{where}: {e}"]) from None
+        return cls(sc, current, rolls, log, history[-UNDO_DEPTH:])

@@ -52,6 +52,9 @@ class Update:
     focus: str | None = None
 
 
+REPLACED_KEPT = 20
+"""Battlefields replaced by a load or import that undo can still bring back."""
+
 _HELP = ("Select a fighter (click or Enter), choose a Move entry, then click a section to see the verdict; "
          "click an enemy to check each action. Escape clears, Ctrl+Z undoes.")
 
@@ -68,7 +71,7 @@ class Controller:
         self.roll: DiceRoll | None = None
         self.target: str | None = None
         self.shots: tuple[ShotVerdict, ...] | None = None
-        self.replaced: Table | None = None
+        self.replaced: list[Table] = []
         self.logged = 0
 
     # -- helpers ---------------------------------------------------------
@@ -201,7 +204,10 @@ class Controller:
         self.table, self.roll = self.table.move(fid, self.pending)
         self.pending_done = True
         name = self.table.name(fid)
-        rolled = f" Rolled {self.roll}." if self.roll else ""
+        rolled = ""
+        if self.roll:
+            rolled = f" Rolled {self.roll}." if len(self.roll.dice) <= 12 else (
+                f" Rolled {len(self.roll.dice)}d6 = {self.roll.total}.")
         return self._update(f"{name} moved.{rolled}", full=True, save=True, focus=f"fighter-{fid}")
 
     def override(self, allowed: bool) -> Update:
@@ -210,7 +216,7 @@ class Controller:
             return self._update("No verdict to override.")
         self.pending = self.pending.overridden(allowed)
         self.table = self.table.note_verdict("DM override on a move", (self.pending,))
-        return self._update(f"Overridden by the DM: {self.pending.summary}", save=True)
+        return self._update(f"DM override — move: {self.pending.summary}", save=True)
 
     def override_shot(self, index: int, allowed: bool) -> Update:
         """The DM overrides one action's verdict (H7)."""
@@ -220,7 +226,7 @@ class Controller:
         shots[index] = shots[index].overridden(allowed)
         self.shots = tuple(shots)
         self.table = self.table.note_verdict("DM override on an action", (shots[index],))
-        return self._update(f"Overridden by the DM: {shots[index].summary}", save=True)
+        return self._update(f"DM override — {shots[index].summary}", save=True)
 
     def escape(self) -> Update:
         """Clear the selection and any verdict."""
@@ -233,9 +239,9 @@ class Controller:
             self._clear()
             self.table = self.table.undo()
             return self._update(self.table.log[-1].text, full=True, save=True)
-        if self.replaced is not None:
-            title = self.replaced.scenario.title
-            self.table, self.replaced = self.replaced, None
+        if self.replaced:
+            self.table = self.replaced.pop()
+            title = self.table.scenario.title
             self._clear()
             up = self.show()
             return replace(up, status=f"Back to “{title}”.", save=True)
@@ -243,7 +249,7 @@ class Controller:
 
     def load(self, table: Table, how: str) -> Update:
         """Put a new table in play; the old one can be brought back with undo."""
-        self.replaced = self.table
+        self.replaced = (self.replaced + [self.table])[-REPLACED_KEPT:]
         self.table = table
         self._clear()
         up = self.show()
@@ -278,11 +284,7 @@ class Controller:
         Raises:
             ScenarioError: the stored text is not a valid saved table.
         """
-        try:
-            doc: Any = json.loads(text)
-        except ValueError:
-            raise ScenarioError(["storage: saved table is not JSON"]) from None
-        return Table.from_dict(doc)
+        return Table.from_dict(scenario_mod.decode(text, "saved table"))
 
     def error(self, e: RulesError) -> Update:
         """Any rules error from an event: shown; the selection is cleared, the table kept."""

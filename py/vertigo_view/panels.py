@@ -73,12 +73,18 @@ def fighter_card(table: Table, fighter: Fighter, entry_index: int | None) -> ET.
     return card
 
 
+DICE_SHOWN = 60
+"""Dice drawn one by one; a larger roll shows these and counts the rest."""
+
+
 def dice_faces(r: DiceRoll) -> ET.Element:
-    """Each die as its own box, then the total."""
+    """Each die as its own box (the first DICE_SHOWN), then the total."""
     p = _el(None, "p", class_="roll", data_testid="roll")
     _el(p, "span", f"Rolled {len(r.dice)}d6: ", class_="roll-label")
-    for d in r.dice:
+    for d in r.dice[:DICE_SHOWN]:
         _el(p, "span", str(d), class_="die", aria_label=f"die showing {d}")
+    if len(r.dice) > DICE_SHOWN:
+        _el(p, "span", f" … and {len(r.dice) - DICE_SHOWN} more dice (every die is in the log)", class_="roll-more")
     _el(p, "span", f" = {r.total} damage", class_="roll-total")
     return p
 
@@ -98,7 +104,7 @@ def move_verdict(table: Table, v: MoveVerdict, dice: DiceRoll | None, done: bool
     if dice is not None:
         box.append(dice_faces(dice))
     row = _el(box, "div", class_="buttons")
-    if not done:
+    if not done and v.dest != v.start:
         if v.final:
             _button(row, "Confirm move" + (f" and roll {v.pool.count}d6" if v.pool.count and v.allowed else ""),
                     "confirm", class_="primary")

@@ -32,6 +32,8 @@ UH = 40.0
 """SVG units per Height level (vertical)."""
 SLAB = 0.3
 """Thickness of a slab, in Height levels."""
+BAND = 11.0
+"""Height of the highlight band under a section's surface, SVG units (fits in a slab)."""
 TOKEN_R = 11.0
 """Radius of a fighter token, SVG units."""
 
@@ -143,8 +145,9 @@ def _defs(svg: ET.Element) -> None:
 def _terrain(svg: ET.Element, table: Table, frame: _Frame) -> None:
     g = _el(svg, "g", id="terrain")
     field_ = table.scenario.field
-    # Ground first so slabs, which stand above it, are drawn over it.
-    ordered = sorted(field_.sections, key=lambda s: (s.kind != "ground", s.elevation))
+    # Ground first so slabs, which stand above it, are drawn over it; left to right
+    # within each, which is also the keyboard's Tab order.
+    ordered = sorted(field_.sections, key=lambda s: (s.kind != "ground", s.x0, s.elevation))
     for s in ordered:
         label = f"Section {s.name}, Height {fmt(s.elevation)}"
         sg = _el(g, "g", id=f"section-{s.id}", class_=f"section {s.kind}", data_section=s.id,
@@ -163,7 +166,7 @@ def _terrain(svg: ET.Element, table: Table, frame: _Frame) -> None:
                     height=round(max(0.0, frame.y(below) - top - thick), 2))
             _el(sg, "rect", class_="body", x=x0, y=top, width=round(x1 - x0, 2), height=round(thick, 2))
         _el(sg, "line", class_="surface", x1=x0, y1=top, x2=x1, y2=top)
-        name_y = top + (16 if s.kind == "ground" else SLAB * UH + 13)
+        name_y = top + (BAND + 14 if s.kind == "ground" else SLAB * UH + 13)
         _el(sg, "text", s.name, class_="section-name", x=round((x0 + x1) / 2, 2), y=round(name_y, 2))
 
 
@@ -212,9 +215,13 @@ def _fighters(svg: ET.Element, table: Table) -> None:
     where = token_positions(table)
     field_ = table.scenario.field
     stagger: dict[str, int] = {}
+    spacing: dict[str, float] = {}
     for sid in {sid for _, sid in table.positions}:
-        for i, fid in enumerate(table.fighters_on(sid)):
+        on = table.fighters_on(sid)
+        s = field_.section(sid)
+        for i, fid in enumerate(on):
             stagger[fid] = i
+            spacing[fid] = (s.x1 - s.x0) * UX / (len(on) + 1)
     for f in table.scenario.fighters:
         cx, cy = where[f.id]
         sec = field_.section(table.position(f.id))
@@ -225,7 +232,8 @@ def _fighters(svg: ET.Element, table: Table) -> None:
         lift = 12 * (stagger.get(f.id, 0) % 2)
         top = cy - TOKEN_R - 16 - lift
         # One click target over the token and its name, gaps included.
-        _el(fg, "rect", class_="hit", x=round(cx - 2 * TOKEN_R, 2), y=round(top, 2), width=4 * TOKEN_R,
+        half = max(TOKEN_R, min(2 * TOKEN_R, spacing.get(f.id, 4 * TOKEN_R) / 2))
+        _el(fg, "rect", class_="hit", x=round(cx - half, 2), y=round(top, 2), width=round(2 * half, 2),
             height=round(cy + TOKEN_R - top, 2))
         _el(fg, "circle", class_="token", cx=cx, cy=cy, r=TOKEN_R, fill=colours[f.side])
         _el(fg, "text", f.name[:1].upper(), class_="token-initial", x=cx, y=round(cy + 4, 2))
@@ -239,10 +247,11 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
     where = token_positions(table)
 
     def surface(sid: str, cls: str, pad: float = 0.0) -> ET.Element:
+        # A band just under the surface line, so the fighters standing on it stay clear.
         s = field_.section(sid)
         x0, x1, y = frame.x(s.x0), frame.x(s.x1), frame.y(s.elevation)
-        return _el(g, "rect", class_=cls, data_section=sid, x=round(x0 + 2 - pad, 2), y=round(y - 10 - pad, 2),
-                   width=round(x1 - x0 - 4 + 2 * pad, 2), height=round(10 + 2 * pad, 2), rx=3)
+        return _el(g, "rect", class_=cls, data_section=sid, x=round(x0 + 2 - pad, 2), y=round(y + 1.5 - pad, 2),
+                   width=round(x1 - x0 - 4 + 2 * pad, 2), height=round(BAND + 2 * pad, 2), rx=3)
 
     start = table.position(hl.selected) if hl.selected else None
     for sid, dice in hl.reachable.items():
@@ -252,7 +261,7 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
         surface(sid, f"reachable dice-{min(dice, 3)} {band}")
         s = field_.section(sid)
         _el(g, "text", f"{dice}d6" if dice else "safe", class_=f"dice-badge {band}", data_section=sid,
-            x=frame.x(s.centre), y=round(frame.y(s.elevation) - 34, 2))
+            x=frame.x(s.centre), y=round(frame.y(s.elevation) + BAND - 1, 2))
     if hl.destination:
         ok = "allowed" if hl.destination_ok else "refused"
         surface(hl.destination, f"destination {ok}", pad=3)

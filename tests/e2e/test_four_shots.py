@@ -45,7 +45,7 @@ def test_the_dm_can_override_a_blocked_shot_and_the_log_keeps_both_answers(app: 
     app.fighter("target-3").click()
     app.page.locator("[data-testid=shot]").nth(0).get_by_role("button", name="DM override: allow").click()
     expect(app.page.locator("[data-testid=shot] .summary").nth(0)).to_have_text(
-        "Shortbow, range 3: reaches (overridden by the DM) (needs range 2, blocked)")
+        "Shortbow, range 3: reaches — overridden by the DM (rules: needs range 2, blocked)")
     last = app.page.locator("#log > li").last
     expect(last).to_contain_text("DM override on an action")
     last.locator("summary").click()

@@ -122,3 +122,36 @@ def test_a_damaged_saved_table_is_kept_aside_and_the_default_battlefield_loads(a
     expect(app.page.locator("#error")).to_contain_text("The saved table could not be restored")
     assert app.page.evaluate("localStorage.getItem('vertigo.table.v1.damaged')") == '{"table": 1, "scenario": {}}'
     expect(app.page.locator("#terrain .section")).to_have_count(12)
+
+
+def test_deeply_nested_json_is_refused_and_import_keeps_working(app: App, tmp_path: Path) -> None:
+    """Bounded work: 10,000 nested brackets get a message, not a stack overflow; the next import works."""
+    _import(app, tmp_path, "deep.json", "[" * 10000 + "]" * 10000)
+    expect(app.page.locator("#error")).to_contain_text("document: nests arrays and objects 33 deep; at most 32 are allowed")
+    expect(app.page.locator("#terrain .section")).to_have_count(12)
+    _import(app, tmp_path, "cliff.json", (ROOT / "static" / "scenarios" / "cliff.json").read_text())
+    expect(app.page.locator("#terrain .section")).to_have_count(7)
+    expect(app.page.locator("#error")).to_be_hidden()
+
+
+def test_a_deeply_nested_saved_table_still_lets_the_page_start(app: App) -> None:
+    """A hostile browser store cannot stop the page from loading: it is kept aside with a message."""
+    app.page.evaluate("localStorage.setItem('vertigo.table.v1', '['.repeat(20000) + ']'.repeat(20000))")
+    app.reload()
+    expect(app.page.locator("#error")).to_contain_text("saved table: nests arrays and objects 33 deep")
+    expect(app.page.locator("#terrain .section")).to_have_count(12)
+
+
+def test_each_of_several_loads_can_be_undone_in_turn(app: App) -> None:
+    """No lost work: two loads in a row, then two undos, bring back the table that was in play."""
+    app.load_scenario("cliff.json")
+    app.fighter("goat").click()
+    app.section("cliff-foot").click()
+    app.page.get_by_role("button", name="Confirm move and roll 1d6").click()
+    app.load_scenario("cliff.json")
+    app.load_scenario("ruined-street.json")
+    app.page.click("#undo")
+    expect(app.fighter("goat")).to_have_attribute("aria-label", "Mountain goat (Wild) on Cliff top")
+    expect(app.page.locator("#scenario")).to_have_value("cliff.json")
+    app.page.click("#undo")
+    expect(app.fighter("goat")).to_have_attribute("aria-label", "Mountain goat (Wild) on Foot of the cliff")

@@ -38,7 +38,7 @@ def test_dm_allows_a_climb_the_rules_forbid():
     assert (rules.allowed, rules.final, rules.override) == (False, False, None)
     assert (dm.allowed, dm.final) == (False, True)
     assert dm.route is None
-    assert dm.summary == "Allowed (overridden by the DM)."
+    assert dm.summary == "Allowed — overridden by the DM."
     assert dm.steps[:-1] == rules.steps
     assert str(dm.steps[-1]) == "[H7] Rules say not allowed; overridden by the DM: allowed (a rope hangs there)."
 
@@ -50,7 +50,7 @@ def test_dm_forbids_a_fall_the_rules_allow():
     assert rules.summary == "Allowed: falls, 3d6: 3–18, mean 10.5"
     dm = rules.overridden(False)
     assert (dm.allowed, dm.final) == (True, False)
-    assert dm.summary == "Not allowed (overridden by the DM)."
+    assert dm.summary == "Not allowed — overridden by the DM."
     assert str(dm.steps[-1]) == "[H7] Rules say allowed; overridden by the DM: not allowed."
 
 
@@ -60,7 +60,7 @@ def test_dm_lets_a_blocked_shot_through():
     rules = judge_action(chain(0, 1, -1), "s0", "s2", Action.parse("Shortbow, range 3"))
     dm = rules.overridden(True, "the wall is a low hedge")
     assert not rules.final and dm.final and not dm.allowed
-    assert dm.summary == "Shortbow, range 3: reaches (overridden by the DM) (needs range 2, blocked)"
+    assert dm.summary == "Shortbow, range 3: reaches — overridden by the DM (rules: needs range 2, blocked)"
     assert dm.line == rules.line
     assert str(dm.steps[-1]) == (
         "[H7] Rules say not allowed; overridden by the DM: allowed (the wall is a low hedge)."
@@ -72,7 +72,7 @@ def test_dm_refuses_a_shot_in_range():
     rules = judge_action(chain(0, 0), "s0", "s1", Action.parse("Sling, range 2"))
     dm = rules.overridden(False, "fog")
     assert rules.final and not dm.final
-    assert dm.summary == "Sling, range 2: cannot reach (overridden by the DM) (needs range 1)"
+    assert dm.summary == "Sling, range 2: cannot reach — overridden by the DM (rules: needs range 1)"
 
 
 def test_table_log_keeps_both_answers_of_an_overridden_move():
@@ -88,7 +88,7 @@ def test_table_log_keeps_both_answers_of_an_overridden_move():
     assert after.rolls == 0
     entry = after.log[-1]
     assert entry.text == "Kestrel: Cliff top → Overhang with Move 1 — moved"
-    assert entry.details[0] == "Allowed (overridden by the DM)."
+    assert entry.details[0] == "Allowed — overridden by the DM."
     assert "[H2] Cliff top → Overhang: up Height 2 needs a Move Height ≥ 2; Move 1 moves with Height 0." in entry.details
     assert entry.details[-1] == "[H7] Rules say not allowed; overridden by the DM: allowed (a ledge to grab)."
 
@@ -114,6 +114,6 @@ def test_table_notes_an_overridden_shot_with_both_answers():
     after = table.note_verdict("Cleo shoots at Bandit 3", (bow,))
     entry = after.log[-1]
     assert entry.text == "Cleo shoots at Bandit 3"
-    assert entry.details[0] == "Shortbow, range 3: reaches (overridden by the DM) (needs range 2, blocked)"
+    assert entry.details[0] == "Shortbow, range 3: reaches — overridden by the DM (rules: needs range 2, blocked)"
     assert "[H5] Blocked: Ridge stands at Height 1, higher than both ends (max 0)." in entry.details
     assert entry.details[-1] == "[H7] Rules say not allowed; overridden by the DM: allowed."

@@ -364,3 +364,15 @@ def test_teleport_reachable_set():
     0, 1, 5, 2, 0, 0 with Teleport 4: not S2 (net 5) nor S5 (5 steps)."""
     routes = reachable(chain(0, 1, 5, 2, 0, 0), "s0", MoveEntry.parse("Teleport 4"))
     assert sorted(routes) == ["s0", "s1", "s3", "s4"]
+
+
+def test_a_refusal_names_the_border_that_actually_blocks_the_way():
+    """H2: "Upward across Height H needs h ≥ H" — Wren (Move 3 (Height 1)) on the ruined street can
+    drop into the sinkhole but not climb the Height 5 far side; the refusal names that border and
+    no other, not the bakery's stairs that lie on no path short enough."""
+    table = Table.start(scenario.loads((SCENARIOS / "ruined-street.json").read_text(encoding="utf-8")))
+    verdict = table.judge_move("wren", 0, "pavement")
+    assert not verdict.allowed
+    assert [str(s) for s in verdict.steps][1:] == [
+        "[H2] Sinkhole → Broken pavement: up Height 5 needs a Move Height ≥ 5; Move 3 (Height 1) moves with Height 1."
+    ]

@@ -210,7 +210,8 @@ def test_a_million_borders_and_fighters_are_refused():
     "elevation, message",
     [(1e9, "sections[0].elevation: must be -1000 to 1000: 1000000000"),
      (-1001, "sections[0].elevation: must be -1000 to 1000: -1001"),
-     (10 ** 400, "sections[0].elevation: must be -1000 to 1000: 1" + "0" * 400),
+     (10 ** 400, "sections[0].elevation: must be -1000 to 1000: 1.00e+400"),
+     (1e308, "sections[0].elevation: must be -1000 to 1000: 1e+308"),
      (float("inf"), "sections[0].elevation: must be a number: inf"),
      (float("nan"), "sections[0].elevation: must be a number: nan"),
      (True, "sections[0].elevation: must be a number: true")],
@@ -310,3 +311,17 @@ def test_dump_writes_canonical_entries_and_keeps_decimals():
     assert out["fighters"][0]["moves"] == ["Move 1 (Height 2)"]
     assert out["fighters"][1]["actions"] == ["Spear, range 0, Reach"]
     assert out["borders"] == [{"between": ["ledge", "floor"], "x": 2}]
+
+
+@pytest.mark.parametrize("text", ["[" * 20000 + "]" * 20000, '{"a": ' * 5000 + "1" + "}" * 5000])
+def test_deeply_nested_json_is_refused_before_it_is_decoded(text):
+    """STYLE 5 "Bounded work … so hostile input cannot hang the process": nesting deeper than
+    MAX_NESTING is refused with a message, before the decoder can exhaust the stack."""
+    with pytest.raises(ScenarioError) as info:
+        scenario.loads(text)
+    assert info.value.problems == (f"document: nests arrays and objects 33 deep; at most {scenario.MAX_NESTING} are allowed",)
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting():
+    """Only the structure counts: a name full of brackets and escaped quotes nests nothing."""
+    assert scenario._nesting('{"name": "[[[[\\"{{{{", "x": [[1]]}') == 3

@@ -211,18 +211,21 @@ def damaged(change) -> dict:
 
 @pytest.mark.parametrize(
     "doc, message",
-    [(None, "table: not a saved Vertigo table"),
-     ([], "table: not a saved Vertigo table"),
-     (damaged(lambda d: d.update(table=2)), "table: not a saved Vertigo table"),
+    [(None, "saved table: not a saved Vertigo table"),
+     ([], "saved table: not a saved Vertigo table"),
+     (damaged(lambda d: d.update(table=2)), "saved table: not a saved Vertigo table"),
      (damaged(lambda d: d["scenario"].update(title="")), 'title: must be non-empty text: ""'),
-     (damaged(lambda d: d["positions"].pop("goat")), "table: saved state is damaged (KeyError('goat'))"),
-     (damaged(lambda d: d["positions"].update(goat="nowhere")), "table: saved state is damaged"),
-     (damaged(lambda d: d.update(positions=[])), "table: saved state is damaged"),
-     (damaged(lambda d: d.update(rolls="many")), "table: saved state is damaged"),
-     (damaged(lambda d: d["log"][0].pop("details")), "table: saved state is damaged"),
-     (damaged(lambda d: d["log"][1].update(dice=["six"])), "table: saved state is damaged"),
-     (damaged(lambda d: d["history"][0]["positions"].update(goat="nowhere")), "table: saved state is damaged"),
-     (damaged(lambda d: d.pop("history")), "table: saved state is damaged (KeyError('history'))")],
+     (damaged(lambda d: d["positions"].pop("goat")), "saved table.positions: places fighter 'goat' on no section: None"),
+     (damaged(lambda d: d["positions"].update(goat="nowhere")),
+      "saved table.positions: places fighter 'goat' on no section: 'nowhere'"),
+     (damaged(lambda d: d.update(positions=[])), "saved table.positions: must map fighter ids to section ids"),
+     (damaged(lambda d: d.update(rolls="many")), "saved table.rolls: must be a whole number from 0 to 9007199254740992: 'many'"),
+     (damaged(lambda d: d.update(rolls=-5)), "saved table.rolls: must be a whole number from 0 to 9007199254740992: -5"),
+     (damaged(lambda d: d["log"][0].pop("details")), "saved table.log: must have a text and a list of details"),
+     (damaged(lambda d: d["log"][1].update(dice=["six"])), "saved table.log: must be a whole number from 1 to 6: 'six'"),
+     (damaged(lambda d: d["history"][0]["positions"].update(goat="nowhere")),
+      "saved table.history: places fighter 'goat' on no section: 'nowhere'"),
+     (damaged(lambda d: d.update(history="x")), "saved table.history: 'str' object has no attribute 'get'")],
 )
 def test_damaged_saves_are_scenario_errors(doc, message):
     """STYLE 6: "Errors: one base error for the core ... messages name the field" —
