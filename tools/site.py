@@ -119,10 +119,11 @@ class SubPathHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(site: Path = SITE, port: int = 0, verbose: bool = False) -> http.server.ThreadingHTTPServer:
-    """Return a threaded server for `site` bound to 127.0.0.1 (port 0: any free port)."""
+def make_server(site: Path = SITE, port: int = 0, verbose: bool = False,
+                host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    """Return a threaded server for `site` bound to host:port (port 0: any free port)."""
     handler = functools.partial(SubPathHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = http.server.ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
     server.verbose = verbose  # type: ignore[attr-defined]
     return server
@@ -141,16 +142,18 @@ def main(argv: list[str] | None = None) -> None:
     sub.add_parser("build", help="build _site/")
     serve = sub.add_parser("serve", help="build and serve _site/ under /vertigo/")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: the whole network)")
     args = parser.parse_args(argv)
     site = build()
     if args.command == "build":
         print(f"built {site}")
         return
     try:
-        server = make_server(site, args.port, verbose=True)
+        server = make_server(site, args.port, verbose=True, host=args.host)
     except OSError as e:
-        sys.exit(f"cannot serve on 127.0.0.1:{args.port} ({e.strerror}); choose another port with --port N")
-    print(f"Vertigo is served at http://127.0.0.1:{server.server_address[1]}{SUBPATH}  (Ctrl-C stops)", flush=True)
+        sys.exit(f"cannot serve on {args.host}:{args.port} ({e.strerror}); choose another port with --port N")
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
+    print(f"Vertigo is served at http://{shown}:{server.server_address[1]}{SUBPATH}  (Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
