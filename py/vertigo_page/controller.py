@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from typing import Any
 
 from vertigo import scenario as scenario_mod
 from vertigo.dice import DiceRoll
