@@ -40,6 +40,7 @@ def first_table():
 
 
 def by_id(name):
+    """The element with this id."""
     return document.getElementById(name)
 
 
@@ -109,6 +110,7 @@ def run(action):
 
 
 def activate(el):
+    """A fighter or section of the side view was clicked or activated from the keyboard."""
     fighter, section = el.getAttribute("data-fighter"), el.getAttribute("data-section")
     if fighter:
         run(lambda: ctl.click_fighter(fighter))
@@ -118,6 +120,7 @@ def activate(el):
 
 @when("click", "#view")
 def on_view_click(event):
+    """Click in the side view: the fighter or section under the pointer."""
     el = event.target.closest("[data-fighter],[data-section]")
     if el:
         activate(el)
@@ -125,6 +128,7 @@ def on_view_click(event):
 
 @when("keydown", "body")
 def on_key(event):
+    """Escape clears, Ctrl+Z undoes, Enter or Space activates the focused fighter or section."""
     tag = event.target.tagName
     if event.key == "Escape":
         run(ctl.escape)
@@ -143,6 +147,7 @@ def on_key(event):
 
 @when("click", "#panel")
 def on_panel_click(event):
+    """A button of the side panel: Move entry, Confirm, DM override, Select instead."""
     button = event.target.closest("[data-action]")
     if not button:
         return
@@ -162,17 +167,20 @@ def on_panel_click(event):
 
 @when("click", "#undo")
 def on_undo(event):
+    """The Undo button."""
     run(ctl.undo)
 
 
 @when("click", "#load")
 def on_load(event):
+    """The Load button: the battlefield chosen in the picker."""
     file = by_id("scenario").value
     run(lambda: ctl.load(bundled(file), "Loaded"))
 
 
 @when("click", "#export")
 def on_export(event):
+    """The Export button: download the scenario as it stands."""
     blob = Blob.new([ctl.export_text()], to_js({"type": "application/json"}, dict_converter=Object.fromEntries))
     link = document.createElement("a")
     link.href = URL.createObjectURL(blob)
@@ -184,6 +192,7 @@ def on_export(event):
 
 @when("change", "#import-file")
 async def on_import(event):
+    """A file chosen for import: read it and hand it to the controller."""
     files = event.target.files
     if not files.length:
         return
@@ -194,6 +203,7 @@ async def on_import(event):
 
 
 def start():
+    """Fill the picker, restore or load a table, draw it, and mark the page ready."""
     window.addEventListener("pagehide", create_proxy(lambda event: _after_click()))
     picker = by_id("scenario")
     for item in BUNDLED:
