@@ -13,6 +13,7 @@ from pyscript import document, when
 
 from vertigo import scenario as scenario_mod
 from vertigo.errors import RulesError
+from vertigo.numbers import count
 from vertigo.table import Table
 from vertigo_page.controller import Controller, Update
 
@@ -29,14 +30,23 @@ def bundled(file):
 
 def first_table():
     """The stored table if it restores, else the first bundled scenario."""
-    text = localStorage.getItem(STORE)
-    if text:
-        try:
-            return Controller.restore(text), None
-        except RulesError as e:
-            localStorage.setItem(STORE + ".damaged", text)
-            return bundled(BUNDLED[0]["file"]), f"The saved table could not be restored (kept as {STORE}.damaged): {e}"
-    return bundled(BUNDLED[0]["file"]), None
+    try:
+        text = localStorage.getItem(STORE)
+    except Exception as e:  # storage disabled by the browser
+        return bundled(BUNDLED[0]["file"]), f"This browser's storage cannot be read, so nothing will be kept: {e}"
+    if not text:
+        return bundled(BUNDLED[0]["file"]), None
+    try:
+        return Controller.restore(text), None
+    except RulesError as e:
+        problem = f"The saved table could not be restored: {e}"
+    try:
+        localStorage.removeItem(STORE)
+        localStorage.setItem(STORE + ".damaged", text)
+        problem += f"\nIt is kept as {STORE}.damaged."
+    except Exception:  # too large to copy: keep it where it is, untouched
+        problem += f"\nIt is left under {STORE} until this table is saved over it."
+    return bundled(BUNDLED[0]["file"]), problem
 
 
 def by_id(name):
@@ -54,7 +64,17 @@ def apply(up: Update):
             by_id(focused).focus()
     elif up.overlay is not None:
         by_id("overlay").outerHTML = up.overlay
+    active = document.activeElement
+    again = None
+    if active and active.closest and active.closest("#panel") and active.getAttribute("data-action"):
+        again = f'[data-action="{active.getAttribute("data-action")}"][data-arg="{active.getAttribute("data-arg") or ""}"]'
+        if not active.getAttribute("data-arg"):
+            again = f'[data-action="{active.getAttribute("data-action")}"]'
     by_id("panel").innerHTML = up.panel
+    if again and not up.focus:
+        button = by_id("panel").querySelector(again)
+        if button:
+            button.focus()
     by_id("status").textContent = up.status
     log = by_id("log")
     if up.log_reset:
@@ -66,7 +86,7 @@ def apply(up: Update):
     box.textContent = up.error or ""
     if up.save or up.log_items:
         later(save=up.save, scroll=bool(up.log_items))
-    by_id("seed").textContent = f"dice seed {ctl.table.scenario.dice_seed} · {ctl.table.rolls} rolls"
+    by_id("seed").textContent = f"dice seed {ctl.table.scenario.dice_seed} · {count(ctl.table.rolls, 'roll')}"
     by_id("undo").disabled = not (ctl.table.can_undo or ctl.replaced)
     if up.focus:
         target = by_id(up.focus)

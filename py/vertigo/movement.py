@@ -252,9 +252,11 @@ def judge_move(
                                 f"net change in Height {fmt(net)}: within {entry.distance}."))
     if route.steps:
         falls = [c for c in route.crossings if c.dice]
-        if falls:
+        if len(falls) > 1:
             parts = " + ".join(f"{c.dice}d6" for c in falls)
             steps.append(Step("H8", f"Falls add up: {parts} = {route.dice}d6 ({DicePool(route.dice)})."))
+        elif falls:
+            steps.append(Step("H8", f"Falling dice: {DicePool(route.dice)}."))
         else:
             steps.append(Step("H8", "No falling dice."))
         if entry.kind in ("Move", "Fly"):

@@ -308,7 +308,7 @@ MAX_NESTING = 32
 """Deepest nesting of JSON arrays and objects accepted; a scenario needs 4."""
 
 
-def decode(text: str | bytes, what: str = "document") -> Any:
+def decode(text: str | bytes, what: str = "document", max_chars: int = MAX_DOCUMENT_BYTES) -> Any:
     """Decode JSON text after checking its size and nesting depth.
 
     The depth check runs before the decoder: a deeply nested document would
@@ -317,6 +317,7 @@ def decode(text: str | bytes, what: str = "document") -> Any:
     Args:
         text: the JSON text.
         what: how messages name the text (``"document"``, ``"saved table"``).
+        max_chars: the largest text accepted, in characters.
 
     Raises:
         ScenarioError: too large, nested deeper than MAX_NESTING, or not JSON
@@ -324,8 +325,8 @@ def decode(text: str | bytes, what: str = "document") -> Any:
     """
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
-    if len(text) > MAX_DOCUMENT_BYTES:
-        raise ScenarioError([f"{what}: is {len(text)} bytes; at most {MAX_DOCUMENT_BYTES} are allowed"])
+    if len(text) > max_chars:
+        raise ScenarioError([f"{what}: is {len(text)} bytes; at most {max_chars} are allowed"])
     depth = _nesting(text)
     if depth > MAX_NESTING:
         raise ScenarioError([f"{what}: nests arrays and objects {depth} deep; at most {MAX_NESTING} are allowed"])
@@ -333,7 +334,7 @@ def decode(text: str | bytes, what: str = "document") -> Any:
         return json.loads(text)
     except ValueError as e:
         where = f"line {e.lineno}, column {e.colno}" if isinstance(e, json.JSONDecodeError) else what
-        msg = e.msg if isinstance(e, json.JSONDecodeError) else str(e)
+        msg = e.msg if isinstance(e, json.JSONDecodeError) else "a number with too many digits"
         raise ScenarioError([f"{where}: not valid JSON ({msg})"]) from None
 
 

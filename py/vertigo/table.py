@@ -47,7 +47,10 @@ class LogEntry:
 
 @dataclass(frozen=True, slots=True)
 class _Snapshot:
-    positions: tuple[tuple[str, str], ...]
+    """What undoing one move restores: where the moved fighter stood and the roll count."""
+
+    fighter: str
+    section: str
     rolls: int
     label: str
 
@@ -163,7 +166,7 @@ class Table:
             dice_roll = roll(verdict.pool, rng_for(self.scenario.dice_seed, rolls))
             details.append(f"[H8] Rolled {dice_roll} falling damage (seed {self.scenario.dice_seed}, roll #{rolls + 1}).")
             rolls += 1
-        snap = _Snapshot(self.positions, self.rolls, head)
+        snap = _Snapshot(fighter_id, start, self.rolls, head)
         positions = tuple((fid, dest if fid == fighter_id else sid) for fid, sid in self.positions)
         entry = LogEntry(
             head + (" — moved" if dice_roll is None else f" — moved, fell: {dice_roll.total} damage"),
@@ -189,7 +192,8 @@ class Table:
             raise UndoError("nothing to undo")
         snap = self.history[-1]
         entry = LogEntry(f"Undone: {snap.label}")
-        return replace(self, positions=snap.positions, rolls=snap.rolls, log=self._logged(entry), history=self.history[:-1])
+        positions = tuple((fid, snap.section if fid == snap.fighter else sid) for fid, sid in self.positions)
+        return replace(self, positions=positions, rolls=snap.rolls, log=self._logged(entry), history=self.history[:-1])
 
     # -- storage -------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -208,7 +212,8 @@ class Table:
                  "dice": list(e.dice), "roll_index": e.roll_index}
                 for i, e in enumerate(self.log)
             ],
-            "history": [{"positions": dict(s.positions), "rolls": s.rolls, "label": s.label} for s in self.history],
+            "history": [{"fighter": s.fighter, "section": s.section, "rolls": s.rolls, "label": s.label}
+                        for s in self.history],
         }
 
     @classmethod
@@ -239,6 +244,12 @@ class Table:
                 out.append((fid, raw[fid]))
             return tuple(out)
 
+        def snapshot(s: Any) -> _Snapshot:
+            fighter, section = s.get("fighter"), s.get("section")
+            if fighter not in ids or section not in sc.field:
+                raise ValueError(f"undoes a move of no fighter or to no section: {fighter!r}, {section!r}")
+            return _Snapshot(fighter, section, whole(s.get("rolls")), str(s.get("label", "")))
+
         def entry(e: Any) -> LogEntry:
             if not isinstance(e, dict) or not isinstance(e.get("text"), str) or not isinstance(e.get("details"), list):
                 raise ValueError("must have a text and a list of details")
@@ -254,10 +265,7 @@ class Table:
             where = "saved table.log"
             log = tuple(entry(e) for e in doc.get("log", []))[-MAX_LOG:]
             where = "saved table.history"
-            history = tuple(
-                _Snapshot(positions(s.get("positions")), whole(s.get("rolls")), str(s.get("label", "")))
-                for s in doc.get("history", [])
-            )
+            history = tuple(snapshot(s) for s in doc.get("history", []))
         except (AttributeError, TypeError, ValueError) as e:
             raise ScenarioError([f"{where}: {e}"]) from None
         return cls(sc, current, rolls, log, history[-UNDO_DEPTH:])

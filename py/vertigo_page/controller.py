@@ -16,6 +16,7 @@ from vertigo import scenario as scenario_mod
 from vertigo.dice import DiceRoll
 from vertigo.errors import RulesError, ScenarioError
 from vertigo.movement import MoveVerdict
+from vertigo.numbers import count
 from vertigo.ranged import ShotVerdict
 from vertigo.table import Table
 from vertigo_view import panels
@@ -51,6 +52,8 @@ class Update:
     focus: str | None = None
 
 
+SAVED_MAX_CHARS = 8_000_000
+"""Largest saved table restored: a scenario at the document limit, with its log and undo."""
 REPLACED_KEPT = 20
 """Battlefields replaced by a load or import that undo can still bring back."""
 
@@ -180,7 +183,7 @@ class Controller:
         self.pending = self.roll = None
         self.pending_done = False
         reach = self.table.reachable(self.selected, index)
-        return self._update(f"{f.moves[index]}: {len(reach) - 1} sections reachable.")
+        return self._update(f"{f.moves[index]}: {count(len(reach) - 1, 'section')} reachable.")
 
     def click_section(self, section_id: str) -> Update:
         """A section was clicked: judge the selected fighter's move there."""
@@ -283,7 +286,7 @@ class Controller:
         Raises:
             ScenarioError: the stored text is not a valid saved table.
         """
-        return Table.from_dict(scenario_mod.decode(text, "saved table"))
+        return Table.from_dict(scenario_mod.decode(text, "saved table", SAVED_MAX_CHARS))
 
     def error(self, e: RulesError) -> Update:
         """Any rules error from an event: shown; the selection is cleared, the table kept."""

@@ -160,6 +160,8 @@ def _terrain(svg: ET.Element, table: Table, frame: _Frame) -> None:
             _el(sg, "rect", class_="body", x=x0, y=top, width=round(x1 - x0, 2), height=round(bottom - top, 2))
         else:
             thick = SLAB * UH
+            # A thin slab is hard to hit: its name below it answers clicks too.
+            _el(sg, "rect", class_="hit", x=x0, y=top, width=round(x1 - x0, 2), height=round(thick + 18, 2))
             for px in (x0 + 3, x1 - 9):
                 below = _support_below(field_.sections, s)
                 _el(sg, "rect", class_="post", x=round(px, 2), y=top + thick, width=6,

@@ -29,7 +29,7 @@ def test_the_goat_dropping_across_a_height_3_border_with_move_1_height_2_rolls_1
     dice = app.page.locator("[data-testid=roll] .die")
     expect(dice).to_have_text([str(d) for d in expected.dice])
     expect(app.page.locator("[data-testid=roll]")).to_contain_text(f"= {expected.total} damage")
-    expect(app.page.locator("#seed")).to_have_text(f"dice seed {CLIFF_SEED} · 1 rolls")
+    expect(app.page.locator("#seed")).to_have_text(f"dice seed {CLIFF_SEED} · 1 roll")
     expect(app.page.locator("#log > li").last).to_contain_text(f"moved, fell: {expected.total} damage")
     # The goat now stands on the foot of the cliff.
     expect(app.fighter("goat")).to_have_attribute("aria-label", "Mountain goat (Wild) on Foot of the cliff")
@@ -42,7 +42,7 @@ def test_undo_puts_the_goat_back_and_rewinds_the_dice(app: App) -> None:
         app.fighter("goat").click()
         app.section("cliff-foot").click()
         app.page.get_by_role("button", name="Confirm move and roll 1d6").click()
-        expect(app.page.locator("#seed")).to_have_text(f"dice seed {CLIFF_SEED} · 1 rolls")
+        expect(app.page.locator("#seed")).to_have_text(f"dice seed {CLIFF_SEED} · 1 roll")
         first = app.page.locator("[data-testid=roll] .die").all_inner_texts()
         assert first == [str(d) for d in roll(DicePool(1), rng_for(CLIFF_SEED, 0)).dice]
         app.page.click("#undo")

@@ -52,3 +52,14 @@ def test_axe_finds_no_serious_or_critical_violation(app: App) -> None:
         if v["impact"] in ("serious", "critical")
     ]
     assert bad == []
+
+
+def test_choosing_a_move_entry_from_the_keyboard_keeps_the_focus_on_it(app: App) -> None:
+    """Enter on a Move entry redraws the panel; the focus stays on that entry, not the top of the page."""
+    app.load_scenario("cliff.json")
+    app.fighter("kestrel").focus()
+    app.page.keyboard.press("Enter")
+    app.page.get_by_role("button", name="Fly 3").focus()
+    app.page.keyboard.press("Enter")
+    expect(app.page.get_by_role("button", name="Fly 3")).to_be_focused()
+    expect(app.page.get_by_role("button", name="Fly 3")).to_have_attribute("aria-pressed", "true")

@@ -100,7 +100,7 @@ def test_the_table_survives_a_reload(app: App) -> None:
     log_before = app.page.locator("#log > li").count()
     app.reload()
     expect(app.fighter("goat")).to_have_attribute("aria-label", "Mountain goat (Wild) on Foot of the cliff")
-    expect(app.page.locator("#seed")).to_have_text("dice seed 11 · 1 rolls")
+    expect(app.page.locator("#seed")).to_have_text("dice seed 11 · 1 roll")
     expect(app.page.locator("#log > li")).to_have_count(log_before)
     app.page.click("#undo")
     expect(app.fighter("goat")).to_have_attribute("aria-label", "Mountain goat (Wild) on Cliff top")
@@ -155,3 +155,14 @@ def test_each_of_several_loads_can_be_undone_in_turn(app: App) -> None:
     expect(app.page.locator("#scenario")).to_have_value("cliff.json")
     app.page.click("#undo")
     expect(app.fighter("goat")).to_have_attribute("aria-label", "Mountain goat (Wild) on Foot of the cliff")
+
+
+def test_a_large_damaged_saved_table_is_kept_aside_without_overflowing_storage(app: App) -> None:
+    """A 3,000,000-character store that is no table: the page starts with a message, and the text is moved
+    (not copied, which would overflow the browser's storage quota) to the .damaged key."""
+    app.page.evaluate("localStorage.setItem('vertigo.table.v1', '\"' + 'x'.repeat(3000000) + '\"')")
+    app.reload()
+    expect(app.page.locator("#error")).to_contain_text("saved table: not a saved Vertigo table")
+    expect(app.page.locator("#error")).to_contain_text("It is kept as vertigo.table.v1.damaged.")
+    expect(app.page.locator("#terrain .section")).to_have_count(12)
+    assert app.page.evaluate("localStorage.getItem('vertigo.table.v1.damaged').length") == 3000002

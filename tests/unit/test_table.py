@@ -223,8 +223,8 @@ def damaged(change) -> dict:
      (damaged(lambda d: d.update(rolls=-5)), "saved table.rolls: must be a whole number from 0 to 9007199254740992: -5"),
      (damaged(lambda d: d["log"][0].pop("details")), "saved table.log: must have a text and a list of details"),
      (damaged(lambda d: d["log"][1].update(dice=["six"])), "saved table.log: must be a whole number from 1 to 6: 'six'"),
-     (damaged(lambda d: d["history"][0]["positions"].update(goat="nowhere")),
-      "saved table.history: places fighter 'goat' on no section: 'nowhere'"),
+     (damaged(lambda d: d["history"][0].update(section="nowhere")),
+      "saved table.history: undoes a move of no fighter or to no section: 'goat', 'nowhere'"),
      (damaged(lambda d: d.update(history="x")), "saved table.history: 'str' object has no attribute 'get'")],
 )
 def test_damaged_saves_are_scenario_errors(doc, message):
@@ -234,3 +234,20 @@ def test_damaged_saves_are_scenario_errors(doc, message):
         Table.from_dict(doc)
     assert len(info.value.problems) == 1
     assert info.value.problems[0].startswith(message)
+
+
+def test_undo_history_saves_only_what_each_move_changed():
+    """No lost work: a long session must still fit the browser's storage — 100 moves on a field of
+    300 fighters add the moved fighter and its old section per move, not every fighter's position."""
+    sections = [{"id": f"s{i}", "name": f"S{i}", "elevation": 0, "x": [i, i + 1]} for i in range(2)]
+    fighters = [{"id": f"f{i}", "name": f"F{i}", "side": "A", "section": "s0", "moves": ["Move 1"]} for i in range(300)]
+    table = Table.start(scenario.load({"vertigo": 1, "title": "T", "sections": sections, "borders": [["s0", "s1"]],
+                                       "fighters": fighters}))
+    before = len(json.dumps(table.to_dict()))
+    for i in range(100):
+        fid = f"f{i}"
+        table, _ = table.move(fid, table.judge_move(fid, 0, "s1"))
+    after = Table.from_dict(json.loads(json.dumps(table.to_dict())))
+    assert after.position("f99") == "s1" and after.undo().position("f99") == "s0"
+    assert len(after.history) == 100
+    assert len(json.dumps(table.to_dict())) - before < 100 * 1200
