@@ -170,8 +170,7 @@ class Battlefield:
     def describe_border(self, a: str, b: str) -> str:
         """``"Street → Ledge: up Height 3"`` (names as text)."""
         rise = self.rise(a, b)
-        way = "level" if rise == 0 else ("up" if rise > 0 else "down")
-        height = "Height 0 (no Height)" if rise == 0 else f"Height {fmt(abs(rise))}"
-        return f"{self.section(a).name} → {self.section(b).name}: {way} {height}" if rise else (
-            f"{self.section(a).name} → {self.section(b).name}: {height}"
-        )
+        names = f"{self.section(a).name} → {self.section(b).name}"
+        if rise == 0:
+            return f"{names}: Height 0 (no Height)"
+        return f"{names}: {'up' if rise > 0 else 'down'} Height {fmt(abs(rise))}"

@@ -75,6 +75,8 @@ class Controller:
         self.shots: tuple[ShotVerdict, ...] | None = None
         self.replaced: list[Table] = []
         self.logged = 0
+        self._reach_key: tuple[object, str, int] | None = None
+        self._reach_dice: dict[str, int] = {}
 
     # -- helpers ---------------------------------------------------------
     def _clear(self) -> None:
@@ -84,16 +86,25 @@ class Controller:
     def _highlights(self) -> Highlights:
         hl = Highlights(selected=self.selected)
         if self.selected is not None and self.entry is not None and not self.pending_done:
-            reach = self.table.reachable(self.selected, self.entry)
-            hl = replace(hl, reachable={sid: r.dice for sid, r in reach.items()})
+            hl = replace(hl, reachable=self._reach())
         if self.pending is not None and not self.pending_done:
             hl = replace(hl, destination=self.pending.dest, destination_ok=self.pending.final,
                          route=self.pending.route.path if self.pending.route else ())
         if self.target is not None and self.shots is not None:
             line = next((v.line for v in self.shots if v.line is not None), None)
             hl = replace(hl, target=self.target, shot_ok=any(v.final for v in self.shots),
-                         shot_path=line.path if line else (), blocked_by=line.blocked_by if line else None)
+                         blocked_by=line.blocked_by if line else None)
         return hl
+
+    def _reach(self) -> dict[str, int]:
+        """Minimum falling dice to each section the chosen entry reaches; computed once per position and choice."""
+        assert self.selected is not None and self.entry is not None
+        # Reach depends on where the fighters stand: the positions tuple changes only with a move, undo or load.
+        key = (self.table.positions, self.selected, self.entry)
+        if self._reach_key is None or self._reach_key[0] is not key[0] or self._reach_key[1:] != key[1:]:
+            reach = self.table.reachable(self.selected, self.entry)
+            self._reach_key, self._reach_dice = key, {sid: r.dice for sid, r in reach.items()}
+        return self._reach_dice
 
     def _panel(self) -> str:
         parts: list[str] = []
@@ -182,8 +193,7 @@ class Controller:
         self.entry = index
         self.pending = self.roll = None
         self.pending_done = False
-        reach = self.table.reachable(self.selected, index)
-        return self._update(f"{f.moves[index]}: {count(len(reach) - 1, 'section')} reachable.")
+        return self._update(f"{f.moves[index]}: {count(len(self._reach()) - 1, 'section')} reachable.")
 
     def click_section(self, section_id: str) -> Update:
         """A section was clicked: judge the selected fighter's move there."""

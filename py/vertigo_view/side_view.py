@@ -55,7 +55,6 @@ class Highlights:
         destination_ok: the verdict on it (True allowed, False not).
         route: section ids of the chosen route.
         target: id of the fighter targeted, or None.
-        shot_path: section ids along the line of the shot.
         shot_ok: whether any action reaches (None: no shot judged).
         blocked_by: id of the section that blocks the shot, or None.
     """
@@ -66,7 +65,6 @@ class Highlights:
     destination_ok: bool | None = None
     route: tuple[str, ...] = ()
     target: str | None = None
-    shot_path: tuple[str, ...] = ()
     shot_ok: bool | None = None
     blocked_by: str | None = None
 

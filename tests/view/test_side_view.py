@@ -81,7 +81,7 @@ def test_reachable_sections_carry_their_minimum_falling_dice() -> None:
 def test_a_blocked_shot_draws_its_line_and_marks_the_blocking_section() -> None:
     """H5: the line of the shot is drawn and the section that blocks it is marked."""
     t = table("four-shots.json")
-    hl = Highlights(selected="shooter-3", target="target-3", shot_ok=False, shot_path=("bank-near", "ridge", "hollow"),
+    hl = Highlights(selected="shooter-3", target="target-3", shot_ok=False,
                     blocked_by="ridge")
     root = parse(render(t, hl))
     assert [e.get("class") for e in root.iter(f"{NS}line") if "shot" in (e.get("class") or "")] == ["shot blocked"]
