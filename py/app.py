@@ -18,6 +18,7 @@ from vertigo.table import Table
 from vertigo_page.controller import Controller, Update
 
 STORE = "vertigo.table.v1"
+DAMAGED = STORE + ".damaged"
 BUNDLED = json.loads(open("scenarios/index.json").read())
 BUNDLED_BY_TITLE = {item["title"]: item["file"] for item in BUNDLED}
 
@@ -29,7 +30,13 @@ def bundled(file):
 
 
 def first_table():
-    """The stored table if it restores, else the first bundled scenario."""
+    """The stored table if it restores, else the first bundled scenario; and any problem to tell the user.
+
+    A stored text that does not restore is copied to DAMAGED before it is removed from STORE, never the
+    other way round: if the copy fails (storage full), the original stays where it is and saving is held
+    back (``saving_paused``) so this session cannot write over it.  Only the newest damaged copy is kept;
+    the message says when an older one is dropped.
+    """
     try:
         text = localStorage.getItem(STORE)
     except Exception as e:  # storage disabled by the browser
@@ -40,13 +47,32 @@ def first_table():
         return Controller.restore(text), None
     except RulesError as e:
         problem = f"The saved table could not be restored: {e}"
+    older = localStorage.getItem(DAMAGED)
     try:
+        localStorage.setItem(DAMAGED, text)
+    except Exception:
+        if older is not None:  # make room: the newest damaged copy is the one kept
+            localStorage.removeItem(DAMAGED)
+            problem += f"\nAn older damaged copy under {DAMAGED} was dropped to make room."
+            older = None
+            try:
+                localStorage.setItem(DAMAGED, text)
+            except Exception:
+                pass
+    if localStorage.getItem(DAMAGED) == text:
         localStorage.removeItem(STORE)
-        localStorage.setItem(STORE + ".damaged", text)
-        problem += f"\nIt is kept as {STORE}.damaged."
-    except Exception:  # too large to copy: keep it where it is, untouched
-        problem += f"\nIt is left under {STORE} until this table is saved over it."
+        problem += f"\nIt is kept as {DAMAGED}."
+        if older is not None and older != text:
+            problem += " An older damaged copy that was kept there has been replaced."
+    else:
+        saving["paused"] = True
+        problem += (f"\nBrowser storage is too full to copy it aside, so it is left under {STORE} and this "
+                    "table will not be saved over it. Download it (below) or free storage, then reload.")
     return bundled(BUNDLED[0]["file"]), problem
+
+
+saving = {"paused": False, "failed": None}
+"""Whether saving is held back (a damaged table could not be copied aside) and the last save's error."""
 
 
 def by_id(name):
@@ -62,8 +88,14 @@ def apply(up: Update):
         by_id("scenario").value = BUNDLED_BY_TITLE.get(ctl.table.scenario.title, "")
         if not up.focus and focused.startswith(("fighter-", "section-")) and by_id(focused):
             by_id(focused).focus()
-    elif up.overlay is not None:
-        by_id("overlay").outerHTML = up.overlay
+    else:
+        if up.fighters is not None:
+            focused = document.activeElement.id if document.activeElement else ""
+            by_id("fighters").outerHTML = up.fighters
+            if not up.focus and focused.startswith("fighter-") and by_id(focused):
+                by_id(focused).focus()
+        if up.overlay is not None:
+            by_id("overlay").outerHTML = up.overlay
     active = document.activeElement
     again = None
     if active and active.closest and active.closest("#panel") and active.getAttribute("data-action"):
@@ -81,6 +113,9 @@ def apply(up: Update):
         log.innerHTML = ""
     if up.log_items:
         log.insertAdjacentHTML("beforeend", "".join(up.log_items))
+        extra = log.childElementCount - up.log_keep
+        for _ in range(max(0, extra)):
+            log.firstElementChild.remove()
     box = by_id("error")
     box.hidden = up.error is None
     box.textContent = up.error or ""
@@ -111,13 +146,28 @@ def _after_click():
     _later.update(queued=False, save=False, scroll=False)
     if scroll and by_id("log").lastElementChild:
         by_id("log").lastElementChild.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
-    if save:
+    if save and not saving["paused"]:
         try:
             localStorage.setItem(STORE, ctl.saved())
-        except Exception as e:  # quota exceeded or storage disabled
-            box = by_id("error")
-            box.hidden = False
-            box.textContent = f"The table could not be saved in this browser: {e}"
+        except Exception as e:  # quota exceeded or storage disabled: say so until a save succeeds
+            saving["failed"] = str(e)
+        else:
+            saving["failed"] = None
+        show_saving()
+
+
+def show_saving():
+    """The lasting notice while the table in play is not being saved (it stays until a save succeeds)."""
+    notice = by_id("saving")
+    if saving["paused"]:
+        notice.textContent = (f"Not saved: a damaged saved table fills the browser's storage under {STORE}. "
+                              "Export this battlefield to keep it, or download the damaged table and discard it.")
+    elif saving["failed"]:
+        notice.textContent = ("Not saved: the browser refused to store the table "
+                              f"({saving['failed']}). A reload would lose the moves since the last save; "
+                              "Export keeps the battlefield. Vertigo tries again at every change.")
+    notice.hidden = not (saving["paused"] or saving["failed"])
+    by_id("damaged-actions").hidden = not saving["paused"]
 
 
 def run(action):
@@ -201,13 +251,35 @@ def on_load(event):
 @when("click", "#export")
 def on_export(event):
     """The Export button: download the scenario as it stands."""
-    blob = Blob.new([ctl.export_text()], to_js({"type": "application/json"}, dict_converter=Object.fromEntries))
+    download(ctl.export_text(), "vertigo-scenario.json")
+    by_id("status").textContent = "Scenario exported as vertigo-scenario.json."
+
+
+def download(text, name):
+    """Offer ``text`` as a file download."""
+    blob = Blob.new([text], to_js({"type": "application/json"}, dict_converter=Object.fromEntries))
     link = document.createElement("a")
     link.href = URL.createObjectURL(blob)
-    link.download = "vertigo-scenario.json"
+    link.download = name
     link.click()
     URL.revokeObjectURL(link.href)
-    by_id("status").textContent = "Scenario exported as vertigo-scenario.json."
+
+
+@when("click", "#damaged-download")
+def on_damaged_download(event):
+    """Download the damaged saved table that could not be copied aside."""
+    text = localStorage.getItem(STORE)
+    if text:
+        download(text, "vertigo-damaged-table.json")
+
+
+@when("click", "#damaged-discard")
+def on_damaged_discard(event):
+    """Discard the damaged saved table and save the table in play in its place."""
+    localStorage.removeItem(STORE)
+    saving["paused"] = False
+    by_id("status").textContent = "The damaged saved table was discarded; this table is saved from now on."
+    later(save=True, scroll=False)
 
 
 @when("change", "#import-file")
@@ -236,6 +308,7 @@ def start():
     ctl = Controller(table)
     up = ctl.show()
     apply(up if problem is None else Update(up.svg, None, up.panel, up.status, up.log_items, True, problem))
+    show_saving()
     by_id("loading").hidden = True
     by_id("app").removeAttribute("aria-busy")
     document.body.dataset.ready = "true"

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from .errors import EntryError, LimitError
 from .limits import MAX_DISTANCE, MAX_ENTRY_TEXT, MAX_NAME
+from .text import check_name, isolate
 
 __all__ = ["Action"]
 
@@ -30,8 +31,10 @@ class Action:
             ``Reach`` is 1 (ruling H6).
 
     Raises:
-        EntryError: empty name or a negative number.
-        LimitError: range or Reach above MAX_DISTANCE, name above MAX_NAME.
+        EntryError: a name that is empty, longer than MAX_NAME or holds a
+            character refused by :func:`vertigo.text.check_name`; a negative
+            number.
+        LimitError: range or Reach above MAX_DISTANCE.
     """
 
     name: str
@@ -39,10 +42,12 @@ class Action:
     reach: int | None = None
 
     def __post_init__(self) -> None:
-        if not self.name.strip():
-            raise EntryError("an action needs a name")
-        if len(self.name) > MAX_NAME:
-            raise LimitError(f"action name must be ≤ {MAX_NAME} characters: {len(self.name)}")
+        try:
+            check_name(self.name, MAX_NAME)
+        except LimitError as e:
+            raise LimitError(f"the action's name {e}") from None
+        except EntryError as e:
+            raise EntryError(f"the action's name {e}: {self.name!r}") from None
         if self.range < 0 or (self.reach is not None and self.reach < 1):
             raise EntryError(f"range must be ≥ 0 and Reach ≥ 1: {self}")
         if self.range > MAX_DISTANCE or (self.reach or 0) > MAX_DISTANCE:
@@ -75,6 +80,12 @@ class Action:
         if self.reach is None:
             return text
         return text + (", Reach" if self.reach == 1 else f", Reach {self.reach}")
+
+    @property
+    def shown(self) -> str:
+        """The action as written, its name isolated for use inside a sentence (:func:`vertigo.text.isolate`)."""
+        text = str(self)
+        return isolate(self.name) + text[len(self.name):]
 
     @property
     def effective_range(self) -> int:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from .errors import UnknownSectionError
 from .numbers import clean, fmt
+from .text import isolate
 
 __all__ = ["Section", "Border", "Battlefield", "SECTION_KINDS"]
 
@@ -97,6 +98,8 @@ class Battlefield:
     borders: tuple[Border, ...]
     _by_id: Mapping[str, Section] = field(init=False, repr=False, compare=False)
     _adjacent: Mapping[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    _links: Mapping[str, tuple[tuple[str, float], ...]] = field(init=False, repr=False, compare=False)
+    _order: Mapping[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_id = {s.id: s for s in self.sections}
@@ -109,6 +112,9 @@ class Battlefield:
             adjacent[border.b].append(border.a)
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_adjacent", {k: tuple(v) for k, v in adjacent.items()})
+        object.__setattr__(self, "_links", {
+            k: tuple((b, clean(by_id[b].elevation - by_id[k].elevation)) for b in v) for k, v in adjacent.items()})
+        object.__setattr__(self, "_order", {s.id: i for i, s in enumerate(self.sections)})
 
     @classmethod
     def build(cls, sections: Iterable[Section], pairs: Iterable[tuple[str, str]]) -> "Battlefield":
@@ -146,6 +152,20 @@ class Battlefield:
         self.section(section_id)
         return self._adjacent[section_id]
 
+    def links(self, section_id: str) -> tuple[tuple[str, float], ...]:
+        """``(neighbour id, rise)`` for every border of a section, in document order of the borders.
+
+        The rise is :meth:`rise` (Height levels, + up), computed once per battlefield, so a path
+        search does no arithmetic on elevations of its own.
+        """
+        self.section(section_id)
+        return self._links[section_id]
+
+    def order(self, section_id: str) -> int:
+        """Where the section stands in the document (0-based): the fixed order that breaks ties (H13)."""
+        self.section(section_id)
+        return self._order[section_id]
+
     def border_height(self, a: str, b: str) -> float:
         """Height of the border a → b, Height levels, always ≥ 0 (H1)."""
         return abs(self.rise(a, b))
@@ -170,7 +190,7 @@ class Battlefield:
     def describe_border(self, a: str, b: str) -> str:
         """``"Street → Ledge: up Height 3"`` (names as text)."""
         rise = self.rise(a, b)
-        names = f"{self.section(a).name} → {self.section(b).name}"
+        names = f"{isolate(self.section(a).name)} → {isolate(self.section(b).name)}"
         if rise == 0:
             return f"{names}: Height 0 (no Height)"
         return f"{names}: {'up' if rise > 0 else 'down'} Height {fmt(abs(rise))}"

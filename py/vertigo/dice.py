@@ -72,6 +72,11 @@ class DiceRoll:
         """Sum of the dice (falling damage)."""
         return sum(self.dice)
 
+    def brief(self, shown: int = 60) -> str:
+        """:meth:`__str__` for up to ``shown`` dice; a larger roll as ``"34000d6 = 119210"`` (its faces replay from
+        the seed, so a log line need not carry them)."""
+        return str(self) if len(self.dice) <= shown else f"{len(self.dice)}d6 = {self.total}"
+
     def __str__(self) -> str:
         """``"3d6 (2, 5, 6) = 13"``; ``"0d6 = 0"`` for an empty pool."""
         if not self.dice:

@@ -51,12 +51,20 @@ class ScenarioError(RulesError, ValueError):
     """A scenario document with one or more problems.
 
     Attributes:
-        problems: every problem found, each ``"path: message"`` where path is
-            the place in the document (``fighters[2].moves[0]``).
+        problems: the problems found, each ``"path: message"`` where path is
+            the place in the document (``fighters[2].moves[0]``); past
+            :attr:`SHOWN` of them, one last line counts the rest.
     """
 
+    SHOWN = 50
+    """Problems kept; past these one line counts the rest, so a message never runs to thousands of lines."""
+
     def __init__(self, problems: list[str] | tuple[str, ...]) -> None:
-        self.problems: tuple[str, ...] = tuple(problems)
-        count = len(self.problems)
+        found = tuple(problems)
+        count = len(found)
+        if count > self.SHOWN:
+            found = (*found[:self.SHOWN], f"document: {count - self.SHOWN} more problems not listed; "
+                                          "mend the ones above and load it again to see them")
+        self.problems: tuple[str, ...] = found
         head = f"{count} problem{'s' if count != 1 else ''} in the scenario"
         super().__init__(head + ":\n" + "\n".join(f"- {p}" for p in self.problems))

@@ -17,7 +17,7 @@ from .limits import MAX_ELEVATION
 from .numbers import clean, fmt
 from .verdict import Step
 
-__all__ = ["Fall", "fall", "fall_across", "climbing_obstacle_fall"]
+__all__ = ["Fall", "fall", "crossing_fall", "fall_across", "climbing_obstacle_fall"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +59,31 @@ def fall(height: float) -> Fall:
     return Fall(height, pool, (Step("H8", text),))
 
 
+def crossing_fall(rise: float, move_height: float, *, fly: bool = False) -> float | None:
+    """The Height fallen crossing one border, or None when the crossing is not allowed (H2, H4).
+
+    The one home of the crossing rule: upward across a border higher than the
+    Move's Height is not allowed; downward, the fall is the border's Height
+    less the Move's Height, never below 0; Fly ignores Height.
+
+    Args:
+        rise: signed change of elevation across the border, Height levels (+ up).
+        move_height: the Height value the Move moves with, Height levels (≥ 0).
+        fly: the entry is Fly.
+
+    Returns:
+        Height levels fallen (≥ 0; its d6 are :func:`math.floor` of it, H8), or
+        None for a climb the entry cannot make.
+
+    Source: ``000_519d8b8e373365db.txt`` › Combat; rulings H2, H4.
+    """
+    if fly:
+        return 0.0
+    if rise > move_height:
+        return None
+    return max(0.0, clean(-rise - move_height))
+
+
 def fall_across(border_height: float, move_height: float) -> Fall:
     """The fall for moving downward across a border (H2).
 
@@ -70,7 +95,8 @@ def fall_across(border_height: float, move_height: float) -> Fall:
         A fall of ``max(0, border_height − move_height)``; 0 dice when the
         Move's Height covers the border.
     """
-    fallen = max(0.0, clean(border_height - move_height))
+    fallen = crossing_fall(-border_height, move_height)
+    assert fallen is not None  # downward crossings are always allowed (H2)
     return fall(fallen)
 
 

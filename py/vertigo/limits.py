@@ -1,28 +1,33 @@
-"""Hard caps that keep hostile or absurd input from hanging the tab.
+"""Hard caps that keep hostile or absurd input from hanging the tab, and the storage budget.
 
 Every cap raises :class:`vertigo.errors.LimitError` (or a scenario problem)
-naming the value and the cap.
+naming the value and the cap.  The caps on the battlefield are set where every
+action of the page stays within 100 ms, measured by ``tools/bench.py`` at
+exactly these values; the storage figures are in UTF-16 code units, the unit
+in which browsers count their storage quota (``String.length`` in
+JavaScript; a character outside the Basic Multilingual Plane counts 2).
 """
 
 __all__ = [
-    "MAX_SECTIONS", "MAX_BORDERS", "MAX_FIGHTERS", "MAX_ELEVATION", "MAX_EXTENT",
-    "MAX_DISTANCE", "MAX_DICE", "MAX_ENTRY_TEXT", "MAX_ENTRIES", "MAX_NAME", "MAX_DOCUMENT_BYTES", "MAX_LOG",
+    "MAX_SECTIONS", "MAX_BORDERS", "MAX_FIGHTERS", "MAX_ELEVATION", "MAX_EXTENT", "MAX_DISTANCE", "MAX_DICE",
+    "MAX_ENTRY_TEXT", "MAX_ENTRIES", "MAX_NAME", "MAX_DOCUMENT_CHARS", "MAX_SCENARIO_CHARS", "MAX_LOG",
+    "STORAGE_QUOTA", "TABLE_BUDGET", "PICTURE_BUDGET", "utf16_length",
 ]
 
-MAX_SECTIONS = 2000
+MAX_SECTIONS = 1000
 """Sections in one scenario."""
-MAX_BORDERS = 8000
+MAX_BORDERS = 4000
 """Borders in one scenario."""
-MAX_FIGHTERS = 500
+MAX_FIGHTERS = 200
 """Fighters in one scenario."""
 MAX_ELEVATION = 1000
 """Largest |elevation| of a section, in Height levels."""
 MAX_EXTENT = 100000
 """Largest |x| of a section's horizontal extent, in drawing units."""
-MAX_DISTANCE = 100
+MAX_DISTANCE = 50
 """Largest N of a Move entry and largest range or Reach, in section steps."""
 MAX_DICE = 2 * MAX_ELEVATION * MAX_DISTANCE
-"""Most d6 rolled at once (200000): one Move crosses at most MAX_DISTANCE
+"""Most d6 rolled at once (100000): one Move crosses at most MAX_DISTANCE
 borders, each falling at most 2 × MAX_ELEVATION (top to bottom of the
 elevation range), and its falls add up (H2)."""
 MAX_ENTRY_TEXT = 200
@@ -31,7 +36,31 @@ MAX_ENTRIES = 20
 """Most Move entries, or actions, on one fighter."""
 MAX_NAME = 80
 """Longest name or title, in characters."""
-MAX_DOCUMENT_BYTES = 2_000_000
-"""Largest scenario document, in bytes of JSON."""
-MAX_LOG = 2000
-"""Most log entries kept; older ones are dropped first."""
+MAX_DOCUMENT_CHARS = 2_000_000
+"""Largest scenario file read, in characters of JSON text, checked before decoding."""
+MAX_SCENARIO_CHARS = 1_500_000
+"""Largest scenario in its canonical form, the text Export writes (UTF-16 code units).
+
+Checked on every load with every fighter moved to the section with the
+longest id, so whatever loads can be saved and exported, and whatever is
+exported imports again."""
+MAX_LOG = 1000
+"""Most log entries kept; older ones give way first."""
+
+STORAGE_QUOTA = 5_242_880
+"""What a browser stores for one origin (key + value, UTF-16 code units; measured in Chromium).  Every
+project site of one GitHub Pages owner shares this origin and so this quota."""
+PICTURE_BUDGET = 500_000
+"""Kept free for a first-paint picture of the last battlefield drawn."""
+TABLE_BUDGET = 2_300_000
+"""Largest saved table: the scenario (at most MAX_SCENARIO_CHARS) plus positions, dice count, undo and
+as much of the log as fits.  The live table, one damaged copy of it and the picture fit the quota
+together: 2 × TABLE_BUDGET + PICTURE_BUDGET = 5,100,000 ≤ STORAGE_QUOTA, with keys to spare."""
+
+
+def utf16_length(text: str) -> int:
+    """Length of ``text`` in UTF-16 code units, as a browser counts it against its storage quota."""
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
+assert 2 * TABLE_BUDGET + PICTURE_BUDGET + 200 <= STORAGE_QUOTA

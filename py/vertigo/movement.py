@@ -10,15 +10,20 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as dc_field
+from heapq import heappop, heappush
 
 from .battlefield import Battlefield
 from .dice import DicePool
+from .falling import crossing_fall
 from .moves import MoveEntry
-from .numbers import clean, count, fmt
+from .numbers import count, fmt
+from .text import isolate
 from .verdict import Overridable, Override, Step
 
-__all__ = ["Crossing", "Route", "MoveVerdict", "reachable", "judge_move"]
+__all__ = ["Crossing", "Route", "Reach", "MoveVerdict", "crossing_fall", "search", "reachable", "judge_move"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,21 +113,123 @@ class MoveVerdict(Overridable):
 def _crossing(field: Battlefield, a: str, b: str, entry: MoveEntry, h: float) -> Crossing | None:
     """The crossing a → b with ``entry`` at Height ``h``, or None if not allowed (H2/H4)."""
     rise = field.rise(a, b)
-    if entry.kind == "Fly":
-        return Crossing(a, b, rise, 0.0, 0)
-    if rise > h:
+    fallen = crossing_fall(rise, h, fly=entry.kind == "Fly")
+    if fallen is None:
         return None
-    fallen = max(0.0, clean(-rise - h))
     return Crossing(a, b, rise, fallen, math.floor(fallen))
 
 
-def reachable(field: Battlefield, start: str, entry: MoveEntry, fighter_height: float | None = None) -> dict[str, Route]:
-    """Every section the entry reaches from ``start``, each with its best route (H3).
+@dataclass(frozen=True)
+class Reach:
+    """Every section one Move entry reaches from a start, with the best route to each (H3, H13).
+
+    Attributes:
+        start: section id the fighter stands on.
+        dice: section id → the fewest falling d6 of a legal route there, in
+            the order the search settled them (fewest dice, then fewest
+            steps, then document order: the same on every interpreter, H13).
+            Includes ``start`` (0 d6, no move).
+    """
+
+    start: str
+    dice: Mapping[str, int]
+    _paths: Mapping[str, tuple[str, ...]] = dc_field(repr=False, compare=False)
+    _field: Battlefield = dc_field(repr=False, compare=False)
+    _entry: MoveEntry = dc_field(repr=False, compare=False)
+    _height: float = dc_field(repr=False, compare=False)
+
+    def route(self, dest: str) -> Route | None:
+        """The chosen route to ``dest`` (fewest dice, then fewest steps, H3), or None when out of reach."""
+        path = self._paths.get(dest)
+        if path is None:
+            return None
+        if self._entry.kind in ("Phase", "Teleport"):
+            return Route(path)
+        crossings = []
+        for a, b in zip(path, path[1:]):
+            c = _crossing(self._field, a, b, self._entry, self._height)
+            assert c is not None  # the search only follows allowed crossings
+            crossings.append(c)
+        return Route(path, tuple(crossings))
+
+
+def search(field: Battlefield, start: str, entry: MoveEntry, fighter_height: float | None = None) -> Reach:
+    """Every section the entry reaches from ``start``, each with its best route (H3, H4, H13).
 
     Move and Fly: at most N steps, each border judged on its own (H2; Fly
     ignores Height, H4).  The best route has the fewest falling dice, then the
-    fewest steps.  Phase r and Teleport r: any section at most r steps away
-    whose net change in Height is at most r, no borders crossed (H4).
+    fewest steps.  The search settles routes in that order (a heap of
+    (dice, steps, document order of the section)) and keeps a route to a
+    section only when it takes fewer steps than every route settled there
+    before with fewer dice: a costlier but shorter route may still lead on
+    within N steps.  Ties go to the route settled first, a fixed order, so
+    every interpreter gives the same route (H13).
+
+    Phase r and Teleport r: any section at most r steps away whose net change
+    in Height is at most r, no borders crossed (H4).
+
+    Args:
+        field: the battlefield.
+        start: section id the fighter stands on.
+        entry: the Move entry used.
+        fighter_height: the fighter's Height property, Height levels, or None.
+
+    Returns:
+        The reach: minimum dice per reachable section, and routes on demand.
+
+    Raises:
+        UnknownSectionError: ``start`` is not on the battlefield.
+    """
+    h = entry.height_with(fighter_height)
+    if entry.kind in ("Phase", "Teleport"):
+        dist = field.steps_from(start)
+        paths = {sid: (start,) if sid == start else (start, sid) for sid, d in dist.items()
+                 if d <= entry.distance and abs(field.rise(start, sid)) <= entry.distance}
+        return Reach(start, {sid: 0 for sid in paths}, paths, field, entry, h)
+    fly = entry.kind == "Fly"
+    limit = entry.distance
+    order = field.order
+    # A label is one route: (section, dice, steps, parent label); the heap orders them.
+    nodes: list[str] = [start]
+    parents: list[int] = [-1]
+    heap: list[tuple[int, int, int, int]] = [(0, 0, order(start), 0)]
+    fewest_steps: dict[str, int] = {}
+    settled: dict[str, int] = {}
+    dice: dict[str, int] = {}
+    while heap:
+        d, steps, _, label = heappop(heap)
+        here = nodes[label]
+        if steps >= fewest_steps.get(here, limit + 1):
+            continue  # a route with no more dice and no more steps is already settled here
+        fewest_steps[here] = steps
+        if here not in settled:
+            settled[here] = label
+            dice[here] = d
+        if steps == limit:
+            continue
+        for there, rise in field.links(here):
+            if steps + 1 >= fewest_steps.get(there, limit + 1):
+                continue
+            fallen = crossing_fall(rise, h, fly=fly)
+            if fallen is None:
+                continue
+            nodes.append(there)
+            parents.append(label)
+            heappush(heap, (d + math.floor(fallen), steps + 1, order(there), len(nodes) - 1))
+    paths = {}
+    for sid, label in settled.items():
+        path = []
+        while label >= 0:
+            path.append(nodes[label])
+            label = parents[label]
+        paths[sid] = tuple(reversed(path))
+    return Reach(start, dice, paths, field, entry, h)
+
+
+def reachable(field: Battlefield, start: str, entry: MoveEntry, fighter_height: float | None = None) -> dict[str, Route]:
+    """Every section the entry reaches from ``start``, each with its best route (H3, H4).
+
+    The same search as :func:`search`, with every route built.
 
     Args:
         field: the battlefield.
@@ -136,41 +243,16 @@ def reachable(field: Battlefield, start: str, entry: MoveEntry, fighter_height: 
     Raises:
         UnknownSectionError: ``start`` is not on the battlefield.
     """
-    if entry.kind in ("Phase", "Teleport"):
-        dist = field.steps_from(start)
-        return {
-            sid: Route((start,) if sid == start else (start, sid))
-            for sid, d in dist.items()
-            if d <= entry.distance and abs(field.rise(start, sid)) <= entry.distance
-        }
-    h = entry.height_with(fighter_height)
-    best: dict[str, Route] = {start: Route((start,))}
-    frontier = {start}
-    for _ in range(entry.distance):
-        updated: dict[str, Route] = {}
-        for here in frontier:
-            route = best[here]
-            for there in field.neighbours(here):
-                crossing = _crossing(field, here, there, entry, h)
-                if crossing is None:
-                    continue
-                dice = route.dice + crossing.dice
-                known = updated.get(there) or best.get(there)
-                if known is None or dice < known.dice:
-                    updated[there] = Route((*route.path, there), (*route.crossings, crossing))
-        if not updated:
-            break
-        best.update(updated)
-        frontier = set(updated)
-    return best
+    reach = search(field, start, entry, fighter_height)
+    return {sid: route for sid in reach.dice if (route := reach.route(sid)) is not None}
 
 
 def _why_not(field: Battlefield, start: str, dest: str, entry: MoveEntry, h: float) -> list[Step]:
     """Explain why ``dest`` is out of reach."""
-    name = field.section(dest).name
+    name = isolate(field.section(dest).name)
     dist = field.steps_from(start)
     if dest not in dist:
-        return [Step("H1", f"{name} shares no border, direct or indirect, with {field.section(start).name}.")]
+        return [Step("H1", f"{name} shares no border, direct or indirect, with {isolate(field.section(start).name)}.")]
     d = dist[dest]
     if entry.kind in ("Phase", "Teleport"):
         net = field.rise(start, dest)
@@ -204,7 +286,8 @@ def _why_not(field: Battlefield, start: str, dest: str, entry: MoveEntry, h: flo
 
 
 def judge_move(
-    field: Battlefield, start: str, dest: str, entry: MoveEntry, fighter_height: float | None = None
+    field: Battlefield, start: str, dest: str, entry: MoveEntry, fighter_height: float | None = None,
+    reach: Reach | None = None,
 ) -> MoveVerdict:
     """The verdict for moving from ``start`` to ``dest`` with ``entry`` (H2–H4).
 
@@ -214,6 +297,7 @@ def judge_move(
         dest: section id asked for.
         entry: the Move entry used.
         fighter_height: the fighter's Height property, Height levels, or None.
+        reach: :func:`search` of the same start and entry, if the caller has it.
 
     Returns:
         A verdict with the route, every crossing and fall explained.
@@ -233,7 +317,9 @@ def judge_move(
     else:
         steps.append(Step("H4", f"{entry}: reaches a section ≤ {count(entry.distance, 'step')} away with net change "
                                 f"in Height ≤ {entry.distance}; no borders are crossed, so no fall."))
-    route = reachable(field, start, entry, fighter_height).get(dest)
+    if reach is None or reach.start != start or reach._entry != entry:
+        reach = search(field, start, entry, fighter_height)
+    route = reach.route(dest)
     if route is None:
         steps.extend(_why_not(field, start, dest, entry, h))
         return MoveVerdict(start, dest, entry, h, False, None, tuple(steps))
@@ -248,7 +334,7 @@ def judge_move(
         steps.append(Step("H2" if entry.kind == "Move" else "H4", text + "."))
     if entry.kind in ("Phase", "Teleport") and dest != start:
         net = field.rise(start, dest)
-        steps.append(Step("H4", f"{field.section(dest).name} is {count(field.steps_from(start)[dest], 'step')} away, "
+        steps.append(Step("H4", f"{isolate(field.section(dest).name)} is {count(field.steps_from(start)[dest], 'step')} away, "
                                 f"net change in Height {fmt(net)}: within {entry.distance}."))
     if route.steps:
         falls = [c for c in route.crossings if c.dice]

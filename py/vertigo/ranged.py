@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from .actions import Action
 from .battlefield import Battlefield
 from .numbers import count, fmt
+from .text import isolate
 from .verdict import Overridable, Override, Step
 
 __all__ = ["Line", "ShotVerdict", "line_of_shot", "judge_action"]
@@ -125,9 +126,9 @@ class ShotVerdict(Overridable):
             verdict += " — overridden by the DM"
             rules = "rules: "
         if self.line is None:
-            return f"{self.action}: {verdict} ({rules}no line)"
+            return f"{self.action.shown}: {verdict} ({rules}no line)"
         blocked = ", blocked" if self.line.blocked_by else ""
-        return f"{self.action}: {verdict} ({rules}needs range {fmt(self.line.range_needed)}{blocked})"
+        return f"{self.action.shown}: {verdict} ({rules}needs range {fmt(self.line.range_needed)}{blocked})"
 
 
 
@@ -152,18 +153,18 @@ def judge_action(field: Battlefield, source: str, target: str, action: Action) -
     """
     steps: list[Step] = []
     line = line_of_shot(field, source, target)
-    s_name, t_name = field.section(source).name, field.section(target).name
+    s_name, t_name = isolate(field.section(source).name), isolate(field.section(target).name)
     if line is None:
         steps.append(Step("H5", f"{t_name} shares no border, direct or indirect, with {s_name}: no line."))
         return ShotVerdict(action, source, target, None, False, tuple(steps))
     if action.effective_range == 0:
         ok = line.steps == 0
-        steps.append(Step("H6", f"{action}: a range 0 action without Reach reaches only its own section; "
+        steps.append(Step("H6", f"{action.shown}: a range 0 action without Reach reaches only its own section; "
                                 + ("the target is on it." if ok else f"the target is {count(line.steps, 'step')} away.")))
         return ShotVerdict(action, source, target, line, ok, tuple(steps))
     have = action.effective_range
     if action.reach is not None and action.reach >= action.range:
-        steps.append(Step("H6", f"{action}: Reach {action.reach} is judged like a ranged action of range {action.reach}."))
+        steps.append(Step("H6", f"{action.shown}: Reach {action.reach} is judged like a ranged action of range {action.reach}."))
     borders = " then ".join(
         fmt(field.rise(a, b)) for a, b in zip(line.path, line.path[1:])
     ) or "none"
@@ -171,10 +172,10 @@ def judge_action(field: Battlefield, source: str, target: str, action: Action) -
                             f"{borders}; net Δh = {fmt(line.rise)}."))
     need = line.range_needed
     steps.append(Step("H5", f"Range needed = max(d, |Δh|) = max({line.steps}, {fmt(abs(line.rise))}) = {fmt(need)}; "
-                            f"{action.name} has {have}" + (" — enough." if have >= need else " — too short.")))
+                            f"{isolate(action.name)} has {have}" + (" — enough." if have >= need else " — too short.")))
     if line.blocked_by is not None:
         b = field.section(line.blocked_by)
-        steps.append(Step("H5", f"Blocked: {b.name} stands at Height {fmt(b.elevation)}, higher than both ends "
+        steps.append(Step("H5", f"Blocked: {isolate(b.name)} stands at Height {fmt(b.elevation)}, higher than both ends "
                                 f"(max {fmt(max(field.section(source).elevation, field.section(target).elevation))})."))
     elif line.steps > 1:
         steps.append(Step("H5", "Line clear: no section between stands higher than both ends."))

@@ -20,15 +20,17 @@ from typing import Any
 
 from .actions import Action
 from .battlefield import SECTION_KINDS, Battlefield, Border, Section, default_border_x
-from .errors import RulesError, ScenarioError, UnknownFighterError, UnitsError
+from .errors import EntryError, RulesError, ScenarioError, UnknownFighterError, UnitsError
 from .limits import (
-    MAX_BORDERS, MAX_DICE, MAX_DISTANCE, MAX_DOCUMENT_BYTES, MAX_ELEVATION, MAX_ENTRIES, MAX_EXTENT,
-    MAX_FIGHTERS, MAX_NAME, MAX_SECTIONS,
+    MAX_BORDERS, MAX_DICE, MAX_DISTANCE, MAX_DOCUMENT_CHARS, MAX_ELEVATION, MAX_ENTRIES, MAX_EXTENT,
+    MAX_FIGHTERS, MAX_NAME, MAX_SCENARIO_CHARS, MAX_SECTIONS, utf16_length,
 )
 from .moves import MoveEntry
 from .numbers import fmt
+from .text import check_name
 
-__all__ = ["FORMAT_VERSION", "UNITS", "MAX_NESTING", "Fighter", "Scenario", "decode", "load", "loads", "dump", "dumps"]
+__all__ = ["FORMAT_VERSION", "UNITS", "MAX_NESTING", "Fighter", "Scenario", "decode", "nesting", "load", "loads", "dump", "dumps",
+           "export_size"]
 
 FORMAT_VERSION = 1
 """The document version this core reads and writes (key ``"vertigo"``)."""
@@ -114,16 +116,12 @@ class _Checker:
         self.problems.append(f"{where}: {message}")
 
     def text(self, where: str, value: Any, *, limit: int = MAX_NAME) -> str | None:
-        if not isinstance(value, str) or not value.strip():
-            self.add(where, f"must be non-empty text: {_show(value)}")
+        try:
+            return check_name(value, limit)
+        except RulesError as e:
+            shown = f": {_show(value)}" if not isinstance(value, str) or not value.strip() else ""
+            self.add(where, f"{e}{shown}")
             return None
-        if len(value) > limit:
-            self.add(where, f"must be at most {limit} characters: {len(value)}")
-            return None
-        if any(ord(c) < 32 for c in value):
-            self.add(where, "must not contain control characters")
-            return None
-        return value
 
     def ident(self, where: str, value: Any) -> str | None:
         if not isinstance(value, str) or not _ID.match(value):
@@ -134,7 +132,7 @@ class _Checker:
     def number(self, where: str, value: Any, low: float, high: float) -> float | None:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or (
                 isinstance(value, float) and not math.isfinite(value)):
-            self.add(where, f"must be a number: {_show(value)}")
+            self.add(where, f"must be a number from {fmt(low)} to {fmt(high)}: {_show(value)}")
             return None
         if not low <= value <= high:
             self.add(where, f"must be {fmt(low)} to {fmt(high)}: {fmt(value)}")
@@ -154,7 +152,10 @@ class _Checker:
 
 
 def _show(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, float) or math.isfinite(value) else str(value)
+    if isinstance(value, _Huge):
+        return repr(value)
+    finite = not isinstance(value, float) or math.isfinite(value)
+    text = json.dumps(value, ensure_ascii=False, default=repr) if finite else str(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -192,7 +193,8 @@ def _sections(c: _Checker, raw: Any) -> list[Section]:
     return out
 
 
-def _borders(c: _Checker, raw: Any, sections: list[Section], all_ids: set[str]) -> list[Border]:
+def _borders(c: _Checker, raw: Any, sections: list[Section], all_ids: set[str] | None) -> list[Border]:
+    """The borders; with ``all_ids`` None (no usable section list) their ends are not checked."""
     by_id = {s.id: s for s in sections}
     out: list[Border] = []
     seen: set[frozenset[str]] = set()
@@ -210,7 +212,7 @@ def _borders(c: _Checker, raw: Any, sections: list[Section], all_ids: set[str]) 
         a_id, b_id = b
         bad = False
         for j, end in enumerate((a_id, b_id)):
-            if end not in all_ids:
+            if all_ids is not None and end not in all_ids:
                 c.add(f"{at}[{j}]", f"names no section: {_show(end)}")
                 bad = True
         if bad:
@@ -238,7 +240,8 @@ def _entries(c: _Checker, at: str, raw: Any, parse: Any) -> list[Any]:
     return out
 
 
-def _fighters(c: _Checker, raw: Any, section_ids: set[str]) -> list[Fighter]:
+def _fighters(c: _Checker, raw: Any, section_ids: set[str] | None) -> list[Fighter]:
+    """The fighters; with ``section_ids`` None (no usable section list) their sections are not checked."""
     out: list[Fighter] = []
     seen: set[str] = set()
     for i, f in enumerate(c.items("fighters", raw, MAX_FIGHTERS)):
@@ -253,7 +256,7 @@ def _fighters(c: _Checker, raw: Any, section_ids: set[str]) -> list[Fighter]:
         name = c.text(f"{at}.name", f.get("name"))
         side = c.text(f"{at}.side", f.get("side"))
         section = f.get("section")
-        if not isinstance(section, str) or section not in section_ids:
+        if not isinstance(section, str) or (section_ids is not None and section not in section_ids):
             c.add(f"{at}.section", f"names no section: {_show(section)}")
         height = f.get("height")
         if height is not None:
@@ -283,8 +286,8 @@ def load(doc: Any) -> Scenario:
     if not isinstance(doc, Mapping):
         raise ScenarioError([f"document: must be a JSON object: {_show(doc)}"])
     version = doc.get("vertigo")
-    if version != FORMAT_VERSION:
-        c.add("vertigo", f"must be the format version {FORMAT_VERSION}: {_show(version)}")
+    if isinstance(version, bool) or not isinstance(version, int) or version != FORMAT_VERSION:
+        c.add("vertigo", f"must be the format version, the number {FORMAT_VERSION}: {_show(version)}")
     for key in sorted(set(doc) - _KEYS):
         c.add(str(key), "is not a scenario field")
     title = c.text("title", doc.get("title"))
@@ -296,23 +299,56 @@ def load(doc: Any) -> Scenario:
         c.add("dice_seed", f"must be a whole number from 0 to 2^53 − 1: {_show(seed)}")
     raw_sections = doc.get("sections")
     sections = _sections(c, raw_sections)
-    all_ids = {s["id"] for s in raw_sections if isinstance(s, Mapping) and isinstance(s.get("id"), str)} if isinstance(raw_sections, list) and len(raw_sections) <= MAX_SECTIONS else set()
-    borders = _borders(c, doc.get("borders", []), sections, {i for i in all_ids if isinstance(i, str)})
-    fighters = _fighters(c, doc.get("fighters", []), {s.id for s in sections} | {i for i in all_ids if isinstance(i, str)})
+    # The ids every other part may name.  When the list itself is unusable (not a list, empty, over the
+    # cap) that one problem is the real one: no border or fighter is reported for naming a section.
+    listed: set[str] | None = None
+    if isinstance(raw_sections, list) and 0 < len(raw_sections) <= MAX_SECTIONS:
+        listed = {s["id"] for s in raw_sections if isinstance(s, Mapping) and isinstance(s.get("id"), str)}
+    borders = _borders(c, doc.get("borders", []), sections, listed)
+    fighters = _fighters(c, doc.get("fighters", []), listed)
     if c.problems:
         raise ScenarioError(c.problems)
-    return Scenario(title, units, seed, Battlefield(tuple(sections), tuple(borders)), tuple(fighters))  # type: ignore[arg-type]
+    scenario = Scenario(title, units, seed, Battlefield(tuple(sections), tuple(borders)), tuple(fighters))  # type: ignore[arg-type]
+    size = export_size(scenario)
+    if size > MAX_SCENARIO_CHARS:
+        raise ScenarioError([f"document: as Export writes it (every fighter on the section with the longest id), "
+                             f"this battlefield takes {size} characters; at most {MAX_SCENARIO_CHARS} are allowed, "
+                             "so that it can always be saved, exported and imported again"])
+    return scenario
 
 
-MAX_NESTING = 32
-"""Deepest nesting of JSON arrays and objects accepted; a scenario needs 4."""
+MAX_NESTING = 16
+"""Deepest nesting of JSON arrays and objects accepted; a scenario needs 4, a saved table 5."""
 
 
-def decode(text: str | bytes, what: str = "document", max_chars: int = MAX_DOCUMENT_BYTES) -> Any:
+class _Huge:
+    """An integer too long to convert, kept as a marker so the validator can name its place."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, text: str) -> None:
+        self.digits = len(text.lstrip("-"))
+
+    def __repr__(self) -> str:
+        return f"a {self.digits}-digit number"
+
+
+def _parse_int(text: str) -> int | _Huge:
+    """``int(text)``, or a :class:`_Huge` marker past the interpreter's digit limit."""
+    try:
+        return int(text)
+    except ValueError:
+        return _Huge(text)
+
+
+def decode(text: str | bytes, what: str = "document", max_chars: int = MAX_DOCUMENT_CHARS) -> Any:
     """Decode JSON text after checking its size and nesting depth.
 
     The depth check runs before the decoder: a deeply nested document would
-    otherwise exhaust the stack (inside Pyodide, fatally for the page).
+    otherwise exhaust the stack (inside Pyodide, fatally for the page).  Both
+    checks take time linear in the length of the text (:func:`nesting`).  An
+    integer longer than the interpreter converts (4300 digits) decodes as a marker that the
+    validator reports at its place, like any other value of the wrong kind.
 
     Args:
         text: the JSON text.
@@ -326,35 +362,56 @@ def decode(text: str | bytes, what: str = "document", max_chars: int = MAX_DOCUM
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
     if len(text) > max_chars:
-        raise ScenarioError([f"{what}: is {len(text)} bytes; at most {max_chars} are allowed"])
-    depth = _nesting(text)
-    if depth > MAX_NESTING:
-        raise ScenarioError([f"{what}: nests arrays and objects {depth} deep; at most {MAX_NESTING} are allowed"])
+        raise ScenarioError([f"{what}: is {len(text)} characters; at most {max_chars} are allowed"])
+    if nesting(text) > MAX_NESTING:
+        raise ScenarioError([f"{what}: nests arrays and objects more than {MAX_NESTING} deep; "
+                             f"at most {MAX_NESTING} are allowed"])
     try:
-        return json.loads(text)
-    except ValueError as e:
-        where = f"line {e.lineno}, column {e.colno}" if isinstance(e, json.JSONDecodeError) else what
-        msg = e.msg if isinstance(e, json.JSONDecodeError) else "a number with too many digits"
-        raise ScenarioError([f"{where}: not valid JSON ({msg})"]) from None
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            raise
+        except ValueError:  # an integer past the interpreter's digit limit: decode it again, marking it
+            return json.loads(text, parse_int=_parse_int)
+    except json.JSONDecodeError as e:
+        raise ScenarioError([f"line {e.lineno}, column {e.colno}: not valid JSON ({e.msg})"]) from None
+    except RecursionError:
+        raise ScenarioError([f"{what}: nests arrays and objects too deep to decode"]) from None
 
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_BRACKET = re.compile(r"[\[\]{}]")
+_KEEP_BRACKETS = bytes(c for c in range(256) if c not in b"[]{}")
+"""Every byte but the four brackets (deleted by ``bytes.translate``)."""
+_ONE_BRACKET = bytes.maketrans(b"{}", b"[]")
+"""Objects and arrays nest alike: ``{`` counts as ``[``."""
 
 
-def _nesting(text: str) -> int:
-    """Deepest bracket nesting of JSON text, strings skipped (stops early past MAX_NESTING)."""
-    depth = deepest = 0
-    for m in _BRACKET.finditer(_STRING.sub("", text)):
-        if m.group() in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > MAX_NESTING:
-                    break
-        else:
-            depth -= 1
-    return deepest
+def nesting(text: str, limit: int = MAX_NESTING) -> int:
+    """How deep the arrays and objects of JSON text nest, strings skipped; exact up to ``limit``.
+
+    Linear in the length of ``text`` whatever it holds, and in C-speed string
+    operations only (no regular expression that could backtrack, no loop per
+    character): escaped backslashes and escaped quotes are removed, the
+    remaining quotes split strings from the rest, every byte but a bracket is
+    deleted, and then at most ``limit + 1`` passes each remove the innermost
+    ``[]`` pairs.  Whatever stays unmatched is counted as open to the end.
+
+    Args:
+        text: JSON text (or anything: it need not be valid JSON).
+        limit: the depth past which the exact answer does not matter.
+
+    Returns:
+        The depth when it is at most ``limit``; some number above ``limit``
+        otherwise (an upper bound of the depth).
+    """
+    raw = text.encode("utf-8", "surrogatepass").replace(b"\\\\", b"").replace(b'\\"', b"")
+    brackets = b"".join(raw.split(b'"')[0::2]).translate(_ONE_BRACKET, _KEEP_BRACKETS)
+    passes = 0
+    while brackets and passes <= limit:
+        inner = brackets.replace(b"[]", b"")
+        if len(inner) == len(brackets):
+            break
+        brackets, passes = inner, passes + 1
+    return passes + brackets.count(b"[")
 
 
 def loads(text: str | bytes) -> Scenario:
@@ -367,34 +424,86 @@ def loads(text: str | bytes) -> Scenario:
     return load(decode(text))
 
 
-def dump(scenario: Scenario) -> dict[str, Any]:
-    """The canonical document of a scenario (``load(dump(s)) == s``)."""
+def dump(scenario: Scenario, positions: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The canonical document of a scenario (``load(dump(s)) == s``).
+
+    Defaults are left out (a ground section's kind, a fighter without a
+    Height property, a border drawn where it would be drawn anyway), so the
+    file holds what the author chose.
+
+    Args:
+        scenario: the scenario.
+        positions: fighter id → section id, to write every fighter where it
+            stands now instead of where it started (Export); None keeps the
+            starting sections.
+
+    Returns:
+        A JSON-ready dict.
+    """
     f = scenario.field
+    where = positions or {}
+
+    def section(s: Section) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": s.id, "name": s.name, "elevation": _num(s.elevation), "x": [_num(s.x0), _num(s.x1)]}
+        if s.kind != "ground":
+            out["kind"] = s.kind
+        return out
+
+    def border(b: Border) -> Any:
+        if b.x == default_border_x(f.section(b.a), f.section(b.b)):
+            return [b.a, b.b]
+        return {"between": [b.a, b.b], "x": _num(b.x)}
+
+    def fighter(x: Fighter) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": x.id, "name": x.name, "side": x.side, "section": where.get(x.id, x.section),
+                               "moves": [str(m) for m in x.moves], "actions": [str(a) for a in x.actions]}
+        if x.height is not None:
+            out["height"] = _num(x.height)
+        return out
+
     return {
         "vertigo": FORMAT_VERSION,
         "title": scenario.title,
         "units": scenario.units,
         "dice_seed": scenario.dice_seed,
-        "sections": [
-            {"id": s.id, "name": s.name, "elevation": _num(s.elevation), "x": [_num(s.x0), _num(s.x1)], "kind": s.kind}
-            for s in f.sections
-        ],
-        "borders": [{"between": [b.a, b.b], "x": _num(b.x)} for b in f.borders],
-        "fighters": [
-            {
-                "id": x.id, "name": x.name, "side": x.side, "section": x.section,
-                "moves": [str(m) for m in x.moves],
-                "height": None if x.height is None else _num(x.height),
-                "actions": [str(a) for a in x.actions],
-            }
-            for x in scenario.fighters
-        ],
+        "sections": [section(s) for s in f.sections],
+        "borders": [border(b) for b in f.borders],
+        "fighters": [fighter(x) for x in scenario.fighters],
     }
 
 
-def dumps(scenario: Scenario) -> str:
-    """:func:`dump` as indented JSON text."""
-    return json.dumps(dump(scenario), indent=2, ensure_ascii=False)
+def dumps(scenario: Scenario, positions: Mapping[str, str] | None = None) -> str:
+    """:func:`dump` as the text Export writes: one line per key, per section, per border, per fighter.
+
+    Compact enough that the largest scenario :func:`load` accepts is written
+    in at most :data:`vertigo.limits.MAX_SCENARIO_CHARS`, and readable in a
+    text editor.
+    """
+    doc = dump(scenario, positions)
+    lines = ["{"]
+    keys = list(doc)
+    for i, key in enumerate(keys):
+        comma = "," if i < len(keys) - 1 else ""
+        value = doc[key]
+        if isinstance(value, list) and value:
+            lines.append(f"  {json.dumps(key)}: [")
+            lines.extend(f"    {json.dumps(item, ensure_ascii=False)}{',' if j < len(value) - 1 else ''}"
+                         for j, item in enumerate(value))
+            lines.append(f"  ]{comma}")
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def export_size(scenario: Scenario) -> int:
+    """The most UTF-16 code units Export can ever write for this scenario.
+
+    :func:`dumps` with every fighter moved to the section with the longest id:
+    fighters move in play, and Export writes where they stand.
+    """
+    longest = max(len(s.id) for s in scenario.field.sections)
+    return utf16_length(dumps(scenario)) + sum(longest - len(x.section) for x in scenario.fighters)
 
 
 def _num(value: float) -> int | float:

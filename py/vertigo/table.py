@@ -10,22 +10,18 @@ the rules' answer and the DM's).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
-
-from . import scenario as scenario_mod
-from .dice import DiceRoll, roll, rng_for
-from .errors import ScenarioError, UndoError, UnknownFighterError
+from .dice import DicePool, DiceRoll, roll, rng_for
+from .errors import UndoError, UnknownFighterError
 from .limits import MAX_LOG
-from .movement import MoveVerdict, judge_move, reachable, Route
+from .movement import MoveVerdict, Reach, Route, judge_move, reachable, search
 from .ranged import ShotVerdict, judge_action
 from .scenario import Scenario
+from .text import isolate
 
-__all__ = ["LogEntry", "Table"]
+__all__ = ["LogEntry", "Snapshot", "Table", "UNDO_DEPTH"]
 
 UNDO_DEPTH = 100
 """Snapshots kept for undo."""
-SAVED_DETAILS = 200
-"""Log entries whose explanation lines are saved with the table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,20 +30,33 @@ class LogEntry:
 
     Attributes:
         text: the headline (``"Goat: Cliff top → Foot of the cliff — allowed"``).
-        details: the explanation lines and any dice.
-        dice: every die rolled for this entry, in order (empty when none).
+        details: the explanation lines.
+        number: its place in the table's whole log, 1 for the first entry
+            ever written; it keeps counting when old entries give way
+            (:data:`vertigo.limits.MAX_LOG`), so the page knows which are new.
         roll_index: which roll of the table it was (None when no roll).
+        dice_count: how many d6 that roll had (0 when none).  The faces are
+            not stored: they replay from the table's seed
+            (:meth:`Table.dice_of`), so a 34,000-die fall costs a few bytes.
     """
 
     text: str
     details: tuple[str, ...] = ()
-    dice: tuple[int, ...] = ()
+    number: int = 0
     roll_index: int | None = None
+    dice_count: int = 0
 
 
 @dataclass(frozen=True, slots=True)
-class _Snapshot:
-    """What undoing one move restores: where the moved fighter stood and the roll count."""
+class Snapshot:
+    """What undoing one move restores: where the moved fighter stood and the roll count.
+
+    Attributes:
+        fighter: id of the fighter moved.
+        section: id of the section it left.
+        rolls: the table's roll count before the move.
+        label: the move's headline, for the log line of the undo.
+    """
 
     fighter: str
     section: str
@@ -71,13 +80,29 @@ class Table:
     positions: tuple[tuple[str, str], ...]
     rolls: int = 0
     log: tuple[LogEntry, ...] = ()
-    history: tuple[_Snapshot, ...] = field(default=(), repr=False)
+    history: tuple[Snapshot, ...] = field(default=(), repr=False)
 
     @classmethod
-    def start(cls, scenario: Scenario) -> "Table":
-        """A fresh table: every fighter on its starting section, no rolls yet."""
-        entry = LogEntry(f"Loaded “{scenario.title}”, dice seed {scenario.dice_seed}.")
+    def start(cls, scenario: Scenario, how: str = "Loaded") -> "Table":
+        """A fresh table: every fighter on its starting section, no rolls yet.
+
+        Args:
+            scenario: the battlefield.
+            how: the first word of the log (``"Loaded"``, ``"Imported"``).
+        """
+        entry = LogEntry(f"{how} “{isolate(scenario.title)}”, dice seed {scenario.dice_seed}.", number=1)
         return cls(scenario, tuple((f.id, f.section) for f in scenario.fighters), 0, (entry,))
+
+    @property
+    def logged(self) -> int:
+        """How many log entries the table has ever written (the newest entry's number)."""
+        return self.log[-1].number if self.log else 0
+
+    def dice_of(self, entry: LogEntry) -> DiceRoll | None:
+        """The dice a log entry rolled, replayed from the seed (every die, in order), or None."""
+        if entry.roll_index is None:
+            return None
+        return roll(DicePool(entry.dice_count), rng_for(self.scenario.dice_seed, entry.roll_index))
 
     # -- queries -------------------------------------------------------
     def position(self, fighter_id: str) -> str:
@@ -95,6 +120,16 @@ class Table:
         """Ids of the fighters standing on a section."""
         return tuple(fid for fid, sid in self.positions if sid == section_id)
 
+    def reach(self, fighter_id: str, entry_index: int) -> Reach:
+        """Every section the fighter's Move entry reaches, with the fewest dice and a route to each (H3, H4).
+
+        Raises:
+            UnknownFighterError, IndexError, UnitsError.
+        """
+        self.scenario.require_height_units()
+        f = self.scenario.fighter(fighter_id)
+        return search(self.scenario.field, self.position(fighter_id), f.moves[entry_index], f.height)
+
     def reachable(self, fighter_id: str, entry_index: int) -> dict[str, Route]:
         """Every section the fighter's Move entry reaches, with its route (H3, H4).
 
@@ -105,15 +140,22 @@ class Table:
         f = self.scenario.fighter(fighter_id)
         return reachable(self.scenario.field, self.position(fighter_id), f.moves[entry_index], f.height)
 
-    def judge_move(self, fighter_id: str, entry_index: int, dest: str) -> MoveVerdict:
+    def judge_move(self, fighter_id: str, entry_index: int, dest: str, reach: Reach | None = None) -> MoveVerdict:
         """The verdict for moving a fighter to ``dest`` with one of its Move entries (H2–H4).
+
+        Args:
+            fighter_id: the fighter.
+            entry_index: which of its Move entries (0-based).
+            dest: the section asked for.
+            reach: :meth:`reach` of the same fighter and entry at the same
+                positions, when the caller already has it (saves a search).
 
         Raises:
             UnknownFighterError, UnknownSectionError, IndexError, UnitsError.
         """
         self.scenario.require_height_units()
         f = self.scenario.fighter(fighter_id)
-        return judge_move(self.scenario.field, self.position(fighter_id), dest, f.moves[entry_index], f.height)
+        return judge_move(self.scenario.field, self.position(fighter_id), dest, f.moves[entry_index], f.height, reach)
 
     def judge_attack(self, fighter_id: str, target_id: str) -> tuple[ShotVerdict, ...]:
         """One verdict per action of the fighter against the target (H5, H6).
@@ -132,7 +174,10 @@ class Table:
 
     # -- changes -------------------------------------------------------
     def _logged(self, *entries: LogEntry) -> tuple[LogEntry, ...]:
-        return (self.log + entries)[-MAX_LOG:]
+        """The log with ``entries`` added, numbered on from the newest; the oldest give way past MAX_LOG."""
+        n = self.logged
+        numbered = tuple(replace(e, number=n + i) for i, e in enumerate(entries, 1))
+        return (self.log + numbered)[-MAX_LOG:]
 
     def note_verdict(self, headline: str, verdicts: tuple[MoveVerdict | ShotVerdict, ...]) -> "Table":
         """The table with verdicts written to the log (no change to the field)."""
@@ -155,7 +200,8 @@ class Table:
         f = self.scenario.fighter(fighter_id)
         start, dest = self.position(fighter_id), verdict.dest
         names = self.scenario.field
-        head = f"{f.name}: {names.section(start).name} → {names.section(dest).name} with {verdict.entry}"
+        head = (f"{isolate(f.name)}: {isolate(names.section(start).name)} → {isolate(names.section(dest).name)} "
+                f"with {verdict.entry}")
         details = [verdict.summary, *(str(s) for s in verdict.steps)]
         if not verdict.final:
             entry = LogEntry(head + " — not allowed, no move", tuple(details))
@@ -164,15 +210,16 @@ class Table:
         rolls = self.rolls
         if verdict.allowed and verdict.pool.count:
             dice_roll = roll(verdict.pool, rng_for(self.scenario.dice_seed, rolls))
-            details.append(f"[H8] Rolled {dice_roll} falling damage (seed {self.scenario.dice_seed}, roll #{rolls + 1}).")
+            details.append(f"[H8] Rolled {dice_roll.brief()} falling damage (seed {self.scenario.dice_seed}, "
+                           f"roll #{rolls + 1}).")
             rolls += 1
-        snap = _Snapshot(fighter_id, start, self.rolls, head)
+        snap = Snapshot(fighter_id, start, self.rolls, head)
         positions = tuple((fid, dest if fid == fighter_id else sid) for fid, sid in self.positions)
         entry = LogEntry(
             head + (" — moved" if dice_roll is None else f" — moved, fell: {dice_roll.total} damage"),
             tuple(details),
-            dice_roll.dice if dice_roll else (),
-            self.rolls if dice_roll else None,
+            roll_index=self.rolls if dice_roll else None,
+            dice_count=len(dice_roll.dice) if dice_roll else 0,
         )
         history = (self.history + (snap,))[-UNDO_DEPTH:]
         return replace(self, positions=positions, rolls=rolls, log=self._logged(entry), history=history), dice_roll
@@ -194,78 +241,3 @@ class Table:
         entry = LogEntry(f"Undone: {snap.label}")
         positions = tuple((fid, snap.section if fid == snap.fighter else sid) for fid, sid in self.positions)
         return replace(self, positions=positions, rolls=snap.rolls, log=self._logged(entry), history=self.history[:-1])
-
-    # -- storage -------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready document of the whole table (scenario, positions, dice, log, undo).
-
-        Every log headline is kept; the explanation lines only for the last
-        :data:`SAVED_DETAILS` entries, so a long session still fits the browser's storage.
-        """
-        return {
-            "table": 1,
-            "scenario": scenario_mod.dump(self.scenario),
-            "positions": dict(self.positions),
-            "rolls": self.rolls,
-            "log": [
-                {"text": e.text, "details": list(e.details) if i >= len(self.log) - SAVED_DETAILS else [],
-                 "dice": list(e.dice), "roll_index": e.roll_index}
-                for i, e in enumerate(self.log)
-            ],
-            "history": [{"fighter": s.fighter, "section": s.section, "rolls": s.rolls, "label": s.label}
-                        for s in self.history],
-        }
-
-    @classmethod
-    def from_dict(cls, doc: Any) -> "Table":
-        """Restore a table saved by :meth:`to_dict`.
-
-        Raises:
-            ScenarioError: the document or its scenario is malformed.
-        """
-        if not isinstance(doc, dict) or doc.get("table") != 1:
-            raise ScenarioError(["saved table: not a saved Vertigo table"])
-        sc = scenario_mod.load(doc.get("scenario"))
-        ids = [f.id for f in sc.fighters]
-        where = "saved table"
-
-        def whole(value: Any, low: int = 0, high: int = 2**53) -> int:
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise ValueError(f"must be a whole number from {low} to {high}: {value!r}")
-            return value
-
-        def positions(raw: Any) -> tuple[tuple[str, str], ...]:
-            if not isinstance(raw, dict):
-                raise ValueError("must map fighter ids to section ids")
-            out = []
-            for fid in ids:
-                if raw.get(fid) not in sc.field:
-                    raise ValueError(f"places fighter {fid!r} on no section: {raw.get(fid)!r}")
-                out.append((fid, raw[fid]))
-            return tuple(out)
-
-        def snapshot(s: Any) -> _Snapshot:
-            fighter, section = s.get("fighter"), s.get("section")
-            if fighter not in ids or section not in sc.field:
-                raise ValueError(f"undoes a move of no fighter or to no section: {fighter!r}, {section!r}")
-            return _Snapshot(fighter, section, whole(s.get("rolls")), str(s.get("label", "")))
-
-        def entry(e: Any) -> LogEntry:
-            if not isinstance(e, dict) or not isinstance(e.get("text"), str) or not isinstance(e.get("details"), list):
-                raise ValueError("must have a text and a list of details")
-            roll_index = e.get("roll_index")
-            return LogEntry(e["text"], tuple(map(str, e["details"])), tuple(whole(d, 1, 6) for d in e.get("dice", [])),
-                            None if roll_index is None else whole(roll_index))
-
-        try:
-            where = "saved table.positions"
-            current = positions(doc.get("positions"))
-            where = "saved table.rolls"
-            rolls = whole(doc.get("rolls"))
-            where = "saved table.log"
-            log = tuple(entry(e) for e in doc.get("log", []))[-MAX_LOG:]
-            where = "saved table.history"
-            history = tuple(snapshot(s) for s in doc.get("history", []))
-        except (AttributeError, TypeError, ValueError) as e:
-            raise ScenarioError([f"{where}: {e}"]) from None
-        return cls(sc, current, rolls, log, history[-UNDO_DEPTH:])

@@ -9,18 +9,22 @@ Pyodide.
 
 from __future__ import annotations
 
-import json
+import html
 from dataclasses import dataclass, replace
 
 from vertigo import scenario as scenario_mod
+from vertigo import storage
 from vertigo.dice import DiceRoll
 from vertigo.errors import RulesError, ScenarioError
-from vertigo.movement import MoveVerdict
-from vertigo.numbers import count
+from vertigo.limits import MAX_LOG
+from vertigo.movement import MoveVerdict, Reach
+from vertigo.numbers import count, fmt
 from vertigo.ranged import ShotVerdict
+from vertigo.storage import TableEncoder
 from vertigo.table import Table
+from vertigo.text import isolate
 from vertigo_view import panels
-from vertigo_view.side_view import Highlights, render, render_overlay
+from vertigo_view.side_view import Highlights, render, render_fighters, render_overlay
 
 __all__ = ["Update", "Controller"]
 
@@ -30,12 +34,14 @@ class Update:
     """What to write into the page.
 
     Attributes:
-        svg: the whole side view, when the field or the fighters changed.
+        svg: the whole side view, when the battlefield changed.
         overlay: only the overlay group, when just the highlights changed.
         panel: HTML of the side panel.
         status: one line for the live status region.
         log_items: HTML ``<li>`` to append to the log.
         log_reset: clear the log before appending.
+        fighters: the fighters group, when a fighter moved (with ``overlay``).
+        log_keep: the most log lines the page keeps; older ones give way.
         error: a message to show in the error box (None clears it).
         save: whether the table changed and should be stored.
         focus: id of the element to focus after the redraw, if any.
@@ -50,10 +56,10 @@ class Update:
     error: str | None = None
     save: bool = False
     focus: str | None = None
+    fighters: str | None = None
+    log_keep: int = MAX_LOG
 
 
-SAVED_MAX_CHARS = 8_000_000
-"""Largest saved table restored: a scenario at the document limit, with its log and undo."""
 REPLACED_KEPT = 20
 """Battlefields replaced by a load or import that undo can still bring back."""
 
@@ -75,8 +81,9 @@ class Controller:
         self.shots: tuple[ShotVerdict, ...] | None = None
         self.replaced: list[Table] = []
         self.logged = 0
+        self.encoder = TableEncoder()
         self._reach_key: tuple[object, str, int] | None = None
-        self._reach_dice: dict[str, int] = {}
+        self._reach: Reach | None = None
 
     # -- helpers ---------------------------------------------------------
     def _clear(self) -> None:
@@ -86,7 +93,7 @@ class Controller:
     def _highlights(self) -> Highlights:
         hl = Highlights(selected=self.selected)
         if self.selected is not None and self.entry is not None and not self.pending_done:
-            hl = replace(hl, reachable=self._reach())
+            hl = replace(hl, reachable=self._reached().dice)
         if self.pending is not None and not self.pending_done:
             hl = replace(hl, destination=self.pending.dest, destination_ok=self.pending.final,
                          route=self.pending.route.path if self.pending.route else ())
@@ -96,15 +103,15 @@ class Controller:
                          blocked_by=line.blocked_by if line else None)
         return hl
 
-    def _reach(self) -> dict[str, int]:
-        """Minimum falling dice to each section the chosen entry reaches; computed once per position and choice."""
+    def _reached(self) -> Reach:
+        """What the chosen entry reaches (fewest dice, routes); computed once per position and choice."""
         assert self.selected is not None and self.entry is not None
         # Reach depends on where the fighters stand: the positions tuple changes only with a move, undo or load.
         key = (self.table.positions, self.selected, self.entry)
-        if self._reach_key is None or self._reach_key[0] is not key[0] or self._reach_key[1:] != key[1:]:
-            reach = self.table.reachable(self.selected, self.entry)
-            self._reach_key, self._reach_dice = key, {sid: r.dice for sid, r in reach.items()}
-        return self._reach_dice
+        if self._reach is None or self._reach_key is None or self._reach_key[0] is not key[0] \
+                or self._reach_key[1:] != key[1:]:
+            self._reach_key, self._reach = key, self.table.reach(self.selected, self.entry)
+        return self._reach
 
     def _panel(self) -> str:
         parts: list[str] = []
@@ -116,24 +123,26 @@ class Controller:
         if self.shots is not None and self.target is not None:
             parts.append(panels.to_html(panels.shot_verdicts(self.table, self.target, self.shots)))
         if not parts:
-            parts.append(f'<p class="hint">{_escape(_HELP)}</p>')
+            parts.append(f'<p class="hint">{html.escape(_HELP)}</p>')
         return "".join(parts)
 
     def _new_log(self) -> tuple[tuple[str, ...], bool]:
+        """The log lines the page has not shown yet (by entry number), and whether to clear it first."""
         log = self.table.log
-        reset = self.logged > len(log)
-        start = 0 if reset else self.logged
-        items = tuple(panels.to_html(li) for li in panels.log_items(log[start:], start + 1))
-        self.logged = len(log)
+        reset = self.logged > self.table.logged
+        shown = 0 if reset else self.logged
+        new = [e for e in log if e.number > shown]
+        items = tuple(panels.to_html(li) for li in panels.log_items(new))
+        self.logged = self.table.logged
         return items, reset
 
-    def _update(self, status: str, *, full: bool = False, save: bool = False, error: str | None = None,
+    def _update(self, status: str, *, moved: bool = False, save: bool = False, error: str | None = None,
                 focus: str | None = None) -> Update:
         hl = self._highlights()
         items, reset = self._new_log()
         return Update(
-            svg=render(self.table, hl) if full else None,
-            overlay=None if full else render_overlay(self.table, hl),
+            svg=None,
+            overlay=render_overlay(self.table, hl),
             panel=self._panel(),
             status=status,
             log_items=items,
@@ -141,6 +150,7 @@ class Controller:
             error=error,
             save=save,
             focus=focus,
+            fighters=render_fighters(self.table) if moved else None,
         )
 
     # -- events ----------------------------------------------------------
@@ -149,15 +159,15 @@ class Controller:
         self.logged = 0
         items, _ = self._new_log()
         hl = self._highlights()
-        return Update(render(self.table, hl), None, self._panel(), f"{self.table.scenario.title}: ready. {_HELP}",
-                      items, True)
+        return Update(render(self.table, hl), None, self._panel(),
+                      f"{isolate(self.table.scenario.title)}: ready. {_HELP}", items, True)
 
     def click_fighter(self, fighter_id: str) -> Update:
         """A fighter was clicked: select it, deselect it, or target it."""
         f = self.table.scenario.fighter(fighter_id)
         if self.selected == fighter_id:
             self._clear()
-            return self._update(f"{f.name} deselected.")
+            return self._update(f"{isolate(f.name)} deselected.")
         if self.selected is not None and f.side != self.table.scenario.fighter(self.selected).side:
             return self._target(fighter_id)
         self._clear()
@@ -165,7 +175,7 @@ class Controller:
         self.entry = 0 if f.moves else None
         moves = ", ".join(str(m) for m in f.moves) or "no Move entries"
         where = self.table.scenario.field.section(self.table.position(fighter_id)).name
-        return self._update(f"{f.name} selected on {where}: {moves}.")
+        return self._update(f"{isolate(f.name)} selected on {isolate(where)}: {moves}.")
 
     def select(self, fighter_id: str) -> Update:
         """Select a fighter outright (even one of another side than the selected one)."""
@@ -178,7 +188,7 @@ class Controller:
         self.pending_done = False
         self.target = target_id
         self.shots = self.table.judge_attack(self.selected, target_id)
-        me, it = self.table.name(self.selected), self.table.name(target_id)
+        me, it = isolate(self.table.name(self.selected)), isolate(self.table.name(target_id))
         self.table = self.table.note_verdict(f"{me} → {it}: actions checked", self.shots)
         summary = "; ".join(v.summary for v in self.shots) or "no actions"
         return self._update(f"{me} against {it}: {summary}.", save=True)
@@ -189,24 +199,25 @@ class Controller:
             return self._update("Select a fighter first.")
         f = self.table.scenario.fighter(self.selected)
         if not 0 <= index < len(f.moves):
-            return self._update(f"{f.name} has no Move entry {index + 1}.")
+            return self._update(f"{isolate(f.name)} has no Move entry {index + 1}.")
         self.entry = index
         self.pending = self.roll = None
         self.pending_done = False
-        return self._update(f"{f.moves[index]}: {count(len(self._reach()) - 1, 'section')} reachable.")
+        return self._update(f"{f.moves[index]}: {count(len(self._reached().dice) - 1, 'section')} reachable.")
 
     def click_section(self, section_id: str) -> Update:
         """A section was clicked: judge the selected fighter's move there."""
         section = self.table.scenario.field.section(section_id)
         if self.selected is None or self.entry is None:
             here = self.table.fighters_on(section_id)
-            names = ", ".join(self.table.name(x) for x in here) or "nobody"
-            return self._update(f"{section.name}, Height {section.elevation:g}: {names}. Select a fighter to move.")
+            names = ", ".join(isolate(self.table.name(x)) for x in here) or "nobody"
+            return self._update(f"{isolate(section.name)}, Height {fmt(section.elevation)}: {names}. "
+                                "Select a fighter to move.")
         self.target = self.shots = None
         self.roll = None
         self.pending_done = False
-        self.pending = self.table.judge_move(self.selected, self.entry, section_id)
-        return self._update(f"Move to {section.name}: {self.pending.summary}")
+        self.pending = self.table.judge_move(self.selected, self.entry, section_id, self._reached())
+        return self._update(f"Move to {isolate(section.name)}: {self.pending.summary}")
 
     def confirm(self) -> Update:
         """Carry out the pending move and roll its falling dice."""
@@ -215,12 +226,9 @@ class Controller:
         fid = self.selected
         self.table, self.roll = self.table.move(fid, self.pending)
         self.pending_done = True
-        name = self.table.name(fid)
-        rolled = ""
-        if self.roll:
-            rolled = f" Rolled {self.roll}." if len(self.roll.dice) <= 12 else (
-                f" Rolled {len(self.roll.dice)}d6 = {self.roll.total}.")
-        return self._update(f"{name} moved.{rolled}", full=True, save=True, focus=f"fighter-{fid}")
+        name = isolate(self.table.name(fid))
+        rolled = f" Rolled {self.roll.brief(12)}." if self.roll else ""
+        return self._update(f"{name} moved.{rolled}", moved=True, save=True, focus=f"fighter-{fid}")
 
     def override(self, allowed: bool) -> Update:
         """The DM overrides the pending move verdict (H7)."""
@@ -250,13 +258,13 @@ class Controller:
         if self.table.can_undo:
             self._clear()
             self.table = self.table.undo()
-            return self._update(self.table.log[-1].text, full=True, save=True)
+            return self._update(self.table.log[-1].text, moved=True, save=True)
         if self.replaced:
             self.table = self.replaced.pop()
             title = self.table.scenario.title
             self._clear()
             up = self.show()
-            return replace(up, status=f"Back to “{title}”.", save=True)
+            return replace(up, status=f"Back to “{isolate(title)}”.", save=True)
         return self._update("Nothing to undo.")
 
     def load(self, table: Table, how: str) -> Update:
@@ -265,44 +273,37 @@ class Controller:
         self.table = table
         self._clear()
         up = self.show()
-        return replace(up, status=f"{how} “{table.scenario.title}”. Undo brings back the previous battlefield.",
-                       save=True)
+        return replace(up, status=f"{how} “{isolate(table.scenario.title)}”. Undo brings back the previous "
+                                  "battlefield.", save=True)
 
     def import_text(self, text: str, filename: str) -> Update:
         """Import a scenario file; on any problem keep the current battlefield and say why."""
+        name = isolate(filename)
         try:
             scenario = scenario_mod.loads(text)
         except ScenarioError as e:
-            msg = f"{filename} was not loaded; the current battlefield is unchanged.\n" + "\n".join(e.problems)
-            return self._update(f"{filename} was not loaded.", error=msg)
-        return self.load(Table.start(scenario), "Imported")
+            msg = f"{name} was not loaded; the current battlefield is unchanged.\n" + "\n".join(e.problems)
+            return self._update(f"{name} was not loaded.", error=msg)
+        return self.load(Table.start(scenario, "Imported"), "Imported")
 
     def export_text(self) -> str:
-        """The scenario with every fighter where it stands now, as JSON text."""
-        doc = scenario_mod.dump(self.table.scenario)
-        where = dict(self.table.positions)
-        for f in doc["fighters"]:
-            f["section"] = where[f["id"]]
-        return json.dumps(doc, indent=2, ensure_ascii=False)
+        """The scenario with every fighter where it stands now, as JSON text (:func:`vertigo.scenario.dumps`)."""
+        return scenario_mod.dumps(self.table.scenario, dict(self.table.positions))
 
     def saved(self) -> str:
-        """The table as JSON text for browser storage."""
-        return json.dumps(self.table.to_dict(), ensure_ascii=False)
+        """The table as text for browser storage, within :data:`vertigo.limits.TABLE_BUDGET`."""
+        return self.encoder.encode(self.table)
 
     @staticmethod
     def restore(text: str) -> Table:
-        """A table from browser storage.
+        """A table from browser storage (:func:`vertigo.storage.restore`).
 
         Raises:
             ScenarioError: the stored text is not a valid saved table.
         """
-        return Table.from_dict(scenario_mod.decode(text, "saved table", SAVED_MAX_CHARS))
+        return storage.restore(text)
 
     def error(self, e: RulesError) -> Update:
         """Any rules error from an event: shown; the selection is cleared, the table kept."""
         self._clear()
         return self._update(str(e), error=str(e))
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -15,6 +15,8 @@ from vertigo.movement import MoveVerdict
 from vertigo.ranged import ShotVerdict
 from vertigo.scenario import Fighter
 from vertigo.table import LogEntry, Table
+from vertigo.numbers import fmt
+from vertigo.text import isolate
 from vertigo.verdict import Step
 
 __all__ = ["fighter_card", "move_verdict", "shot_verdicts", "dice_faces", "log_items", "to_html"]
@@ -52,7 +54,8 @@ def fighter_card(table: Table, fighter: Fighter, entry_index: int | None) -> ET.
     head = _el(card, "h2", fighter.name, class_="fighter-title")
     head.set("data-side", fighter.side)
     section = table.scenario.field.section(table.position(fighter.id))
-    _el(card, "p", f"{fighter.side} · on {section.name} (Height {section.elevation:g})", class_="meta")
+    _el(card, "p", f"{isolate(fighter.side)} · on {isolate(section.name)} (Height {fmt(section.elevation)})",
+        class_="meta")
     if fighter.height is not None:
         _el(card, "p", f"Height property {fighter.height:g} (H2: applies to its Moves that list no Height)", class_="meta")
     _el(card, "h3", "Move entries")
@@ -65,7 +68,7 @@ def fighter_card(table: Table, fighter: Fighter, entry_index: int | None) -> ET.
     _el(card, "h3", "Actions")
     ul = _el(card, "ul", class_="actions")
     for a in fighter.actions:
-        _el(ul, "li", str(a))
+        _el(ul, "li", a.shown)
     if not fighter.actions:
         _el(ul, "li", "No actions.")
     _el(card, "p", "Click a highlighted section to move there, or an enemy to check each action against it.",
@@ -93,10 +96,10 @@ def move_verdict(table: Table, v: MoveVerdict, dice: DiceRoll | None, done: bool
     """A move verdict: answer, dice before the roll, steps, Confirm / Override."""
     f = table.scenario.field
     box = _el(None, "div", class_="verdict " + ("allowed" if v.final else "refused"), data_testid="verdict")
-    _el(box, "h2", f"Move to {f.section(v.dest).name}")
+    _el(box, "h2", f"Move to {isolate(f.section(v.dest).name)}")
     _el(box, "p", v.summary, class_="summary", data_testid="verdict-summary")
     if v.route is not None and v.final:
-        path = " → ".join(f.section(s).name for s in v.route.path)
+        path = " → ".join(isolate(f.section(s).name) for s in v.route.path)
         _el(box, "p", f"Path: {path}", class_="path")
     if v.final and v.pool.count and not done:
         _el(box, "p", f"Falling dice before the roll: {v.pool}", class_="pool", data_testid="pool")
@@ -116,7 +119,7 @@ def move_verdict(table: Table, v: MoveVerdict, dice: DiceRoll | None, done: bool
 
 def shot_verdicts(table: Table, target_id: str, verdicts: Sequence[ShotVerdict]) -> ET.Element:
     """Every action against one target: needed range, blocked or not, Override each; or select the target."""
-    target_name = table.name(target_id)
+    target_name = isolate(table.name(target_id))
     box = _el(None, "div", class_="verdict shots", data_testid="verdict")
     any_ok = any(v.final for v in verdicts)
     box.set("class", box.get("class", "") + (" allowed" if any_ok else " refused"))
@@ -135,11 +138,11 @@ def shot_verdicts(table: Table, target_id: str, verdicts: Sequence[ShotVerdict])
     return box
 
 
-def log_items(entries: Sequence[LogEntry], start: int) -> list[ET.Element]:
-    """``<li>`` for each log entry, numbered from ``start`` (1-based)."""
+def log_items(entries: Sequence[LogEntry]) -> list[ET.Element]:
+    """``<li>`` for each log entry, numbered by its place in the table's whole log."""
     out = []
-    for n, e in enumerate(entries, start):
-        li = _el(None, "li", value=n)
+    for e in entries:
+        li = _el(None, "li", value=e.number)
         _el(li, "span", e.text, class_="log-text")
         if e.details:
             det = _el(li, "details")

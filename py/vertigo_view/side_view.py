@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from vertigo.battlefield import Section
 from vertigo.numbers import fmt
 from vertigo.table import Table
+from vertigo.text import isolate
 
-__all__ = ["Highlights", "render", "render_overlay", "SIDE_COLOURS", "UX", "UH"]
+__all__ = ["Highlights", "render", "render_fighters", "render_overlay", "SIDE_COLOURS", "UX", "UH"]
 
 UX = 48.0
 """SVG units per drawing unit (horizontal)."""
@@ -147,7 +148,7 @@ def _terrain(svg: ET.Element, table: Table, frame: _Frame) -> None:
     # within each, which is also the keyboard's Tab order.
     ordered = sorted(field_.sections, key=lambda s: (s.kind != "ground", s.x0, s.elevation))
     for s in ordered:
-        label = f"Section {s.name}, Height {fmt(s.elevation)}"
+        label = f"Section {isolate(s.name)}, Height {fmt(s.elevation)}"
         sg = _el(g, "g", id=f"section-{s.id}", class_=f"section {s.kind}", data_section=s.id,
                  role="button", tabindex=0, aria_label=label)
         _el(sg, "title", label)
@@ -187,7 +188,7 @@ def _borders(svg: ET.Element, table: Table, frame: _Frame) -> None:
         x = frame.x(b.x)
         bg = _el(g, "g", id=f"border-{b.a}--{b.b}", class_="border" + (" flat" if h == 0 else ""),
                  data_border=f"{b.a}|{b.b}", data_height=fmt(h))
-        _el(bg, "title", f"Border {a.name} – {c.name}: Height {fmt(h)}")
+        _el(bg, "title", f"Border {isolate(a.name)} – {isolate(c.name)}: Height {fmt(h)}")
         _el(bg, "line", class_="border-line", x1=x, y1=frame.y(hi) - (6 if h == 0 else 0), x2=x, y2=frame.y(lo) + (6 if h == 0 else 0))
         ly = (frame.y(hi) + frame.y(lo)) / 2 if h else frame.y(hi) - 14
         _el(bg, "rect", class_="border-tag", x=round(x - 15, 2), y=round(ly - 9, 2), width=30, height=16, rx=4)
@@ -209,8 +210,9 @@ def _scale(svg: ET.Element, frame: _Frame) -> None:
     _el(g, "text", "Height", class_="scale-title", x=x, y=round(frame.y(hi) - 10, 2))
 
 
-def _fighters(svg: ET.Element, table: Table) -> None:
-    g = _el(svg, "g", id="fighters")
+def _fighters(table: Table) -> ET.Element:
+    """The ``<g id="fighters">`` group: one token, name and click target per fighter."""
+    g = ET.Element("g", {"id": "fighters"})
     colours = _side_colour(table)
     where = token_positions(table)
     field_ = table.scenario.field
@@ -225,7 +227,7 @@ def _fighters(svg: ET.Element, table: Table) -> None:
     for f in table.scenario.fighters:
         cx, cy = where[f.id]
         sec = field_.section(table.position(f.id))
-        label = f"{f.name} ({f.side}) on {sec.name}"
+        label = f"{isolate(f.name)} ({isolate(f.side)}) on {isolate(sec.name)}"
         fg = _el(g, "g", id=f"fighter-{f.id}", class_="fighter", data_fighter=f.id, data_side=f.side,
                  role="button", tabindex=0, aria_label=label)
         _el(fg, "title", label)
@@ -239,6 +241,7 @@ def _fighters(svg: ET.Element, table: Table) -> None:
         _el(fg, "text", f.name[:1].upper(), class_="token-initial", x=cx, y=round(cy + 4, 2))
         # Neighbours on one section alternate their name's height so long names do not overlap.
         _el(fg, "text", f.name, class_="token-name", x=cx, y=round(cy - TOKEN_R - 5 - lift, 2))
+    return g
 
 
 def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
@@ -310,7 +313,7 @@ def render(table: Table, highlights: Highlights | None = None) -> str:
         # Below half scale labels get too small to read: scroll sideways instead.
         "style": f"min-width: {round((frame.right - frame.left) * UX * MIN_SCALE)}px",
     })
-    _el(svg, "title", f"Side view: {table.scenario.title}", id="view-title")
+    _el(svg, "title", f"Side view: {isolate(table.scenario.title)}", id="view-title")
     _el(svg, "desc", f"{len(field_.sections)} sections, {len(field_.borders)} borders, "
                      f"{len(table.scenario.fighters)} fighters. Elevations in Height levels.", id="view-desc")
     _defs(svg)
@@ -319,9 +322,14 @@ def render(table: Table, highlights: Highlights | None = None) -> str:
     _terrain(svg, table, frame)
     _borders(svg, table, frame)
     _scale(svg, frame)
-    _fighters(svg, table)
+    svg.append(_fighters(table))
     svg.append(_overlay(table, highlights or Highlights(), frame))
     return ET.tostring(svg, encoding="unicode")
+
+
+def render_fighters(table: Table) -> str:
+    """Only the ``<g id="fighters">`` group, for redrawing after a move or an undo."""
+    return ET.tostring(_fighters(table), encoding="unicode")
 
 
 def render_overlay(table: Table, highlights: Highlights) -> str:

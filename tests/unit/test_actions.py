@@ -11,7 +11,7 @@ import pytest
 
 from vertigo.actions import Action
 from vertigo.errors import EntryError, LimitError, RulesError
-from vertigo.limits import MAX_ENTRY_TEXT
+from vertigo.limits import MAX_DISTANCE, MAX_ENTRY_TEXT
 
 
 @pytest.mark.parametrize(
@@ -79,17 +79,18 @@ def test_reach_0_is_an_entry_error():
 
 def test_caps_on_range_name_and_text():
     """STYLE 5: "Bounded work: caps on ... with a specific error when exceeded" —
-    range and Reach ≤ 100, names ≤ 80 characters, texts ≤ 200 characters."""
-    assert Action.parse("Bow, range 100").range == 100
+    range and Reach ≤ 50 (MAX_DISTANCE), names ≤ 80 characters, texts ≤ 200 characters."""
+    assert MAX_DISTANCE == 50
+    assert Action.parse("Bow, range 50").range == 50
     with pytest.raises(LimitError) as info:
-        Action.parse("Bow, range 101")
-    assert str(info.value) == "range and Reach must be ≤ 100: Bow, range 101"
+        Action.parse("Bow, range 51")
+    assert str(info.value) == "range and Reach must be ≤ 50: Bow, range 51"
     with pytest.raises(LimitError) as info:
-        Action.parse("Spear, range 0, Reach 101")
-    assert str(info.value) == "range and Reach must be ≤ 100: Spear, range 0, Reach 101"
+        Action.parse("Spear, range 0, Reach 51")
+    assert str(info.value) == "range and Reach must be ≤ 50: Spear, range 0, Reach 51"
     with pytest.raises(LimitError) as info:
         Action.parse("B" * 81 + ", range 1")
-    assert str(info.value) == "action name must be ≤ 80 characters: 81"
+    assert str(info.value) == "the action's name must be at most 80 characters: 81"
     with pytest.raises(EntryError) as info:
         Action.parse(" " * 100_000)
     assert str(info.value) == f"an action must be at most {MAX_ENTRY_TEXT} characters: 100000"
@@ -100,5 +101,5 @@ def test_non_text_and_empty_names_are_entry_errors():
     the field, the constraint and the value"."""
     with pytest.raises(EntryError, match=r"^an action must be text: None$"):
         Action.parse(None)  # type: ignore[arg-type]
-    with pytest.raises(EntryError, match=r"^an action needs a name$"):
+    with pytest.raises(EntryError, match=r"^the action's name must be non-empty text: '  '$"):
         Action("  ", 1)

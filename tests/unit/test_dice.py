@@ -19,7 +19,7 @@ from vertigo.limits import MAX_DICE
 @pytest.mark.parametrize(
     "count, text",
     [(3, "3d6: 3–18, mean 10.5"), (1, "1d6: 1–6, mean 3.5"), (2, "2d6: 2–12, mean 7"), (0, "no dice"),
-     (199_999, "199999d6: 199999–1199994, mean 699996.5")],
+     (99_999, "99999d6: 99999–599994, mean 349996.5")],
 )
 def test_pool_shows_its_range_and_mean(count, text):
     """Falling: n d6 total n … 6n, mean 3.5 n (H8: "1d6 per whole Height fallen")."""
@@ -70,11 +70,11 @@ def test_each_roll_number_has_its_own_dice():
 
 def test_a_million_dice_are_refused():
     """STYLE 5: "a hard cap on work ... so hostile input cannot hang the process".
-    The cap fits the largest possible Move (200000 dice), not 10**6."""
-    assert MAX_DICE == 200_000
+    The cap fits the largest possible Move (100000 dice: 50 crossings of Height 2000), not 10**6."""
+    assert MAX_DICE == 100_000
     with pytest.raises(LimitError) as info:
         DicePool(10 ** 6)
-    assert str(info.value) == "dice count must be 0 to 200000: 1000000"
+    assert str(info.value) == "dice count must be 0 to 100000: 1000000"
     assert isinstance(info.value, RulesError)
 
 
@@ -84,5 +84,5 @@ def test_dice_cap_boundaries():
     assert DicePool(MAX_DICE).count == MAX_DICE
     with pytest.raises(LimitError):
         DicePool(MAX_DICE + 1)
-    with pytest.raises(LimitError, match="dice count must be 0 to 200000: -1"):
+    with pytest.raises(LimitError, match="dice count must be 0 to 100000: -1"):
         DicePool(-1)

@@ -75,7 +75,7 @@ def test_example_3_up_1_then_down_2_is_blocked():
     line = line_of_shot(f, "s0", "s2")
     assert line is not None
     assert (line.steps, line.rise, line.blocked_by) == (2, -1, "s1")
-    for text in ("Shortbow, range 3", "Longbow, range 100"):
+    for text in ("Shortbow, range 3", "Longbow, range 50"):
         verdict = judge_action(f, "s0", "s2", Action.parse(text))
         assert not verdict.allowed
         assert verdict.summary.endswith(": cannot reach (needs range 2, blocked)")

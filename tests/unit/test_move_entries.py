@@ -85,13 +85,13 @@ def test_non_text_is_an_entry_error():
 
 
 def test_distance_and_height_caps():
-    """STYLE 5: "caps on ... with a specific error when exceeded": N ≤ 100 and a
+    """STYLE 5: "caps on ... with a specific error when exceeded": N ≤ 50 and a
     Move's Height ≤ 1000 (H1 elevations lie within ±1000), each a LimitError
     naming the cap and the value."""
-    assert MoveEntry.parse(f"Move {MAX_DISTANCE}").distance == 100
+    assert MoveEntry.parse(f"Move {MAX_DISTANCE}").distance == 50
     with pytest.raises(LimitError) as info:
-        MoveEntry.parse("Move 101")
-    assert str(info.value) == "Move entry distance must be ≤ 100: 101"
+        MoveEntry.parse("Move 51")
+    assert str(info.value) == "Move entry distance must be ≤ 50: 51"
     assert MoveEntry.parse("Move 1 (Height 1000)").height == 1000
     with pytest.raises(LimitError) as info:
         MoveEntry.parse("Move 1 (Height 1001)")

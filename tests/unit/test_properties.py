@@ -15,6 +15,7 @@ from decimal import Decimal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from vertigo.limits import MAX_DISTANCE
 from vertigo import scenario
 from vertigo.actions import Action
 from vertigo.battlefield import Battlefield, Section
@@ -192,8 +193,8 @@ def test_any_text_gives_a_scenario_or_a_scenario_error(text):
 # -- any chain and Move entry: a verdict ---------------------------------
 
 move_entries = st.one_of(
-    st.builds(MoveEntry, st.just("Move"), st.integers(0, 100), move_heights),
-    st.builds(MoveEntry, st.sampled_from(["Fly", "Phase", "Teleport"]), st.integers(0, 100)),
+    st.builds(MoveEntry, st.just("Move"), st.integers(0, MAX_DISTANCE), move_heights),
+    st.builds(MoveEntry, st.sampled_from(["Fly", "Phase", "Teleport"]), st.integers(0, MAX_DISTANCE)),
 )
 
 

@@ -27,7 +27,8 @@ def test_select_judge_confirm_rolls_the_seeded_die_and_saves() -> None:
     assert up.overlay is not None and up.svg is None
     up = c.confirm()
     expected = roll(DicePool(1), rng_for(11, 0))
-    assert up.save and up.svg is not None
+    assert up.save and up.svg is None and up.fighters is not None and up.overlay is not None
+    assert 'id="fighters"' in up.fighters
     assert up.status == f"Mountain goat moved. Rolled {expected}."
     assert c.table.position("goat") == "cliff-foot"
 

@@ -1,0 +1,200 @@
+"""The saved table: what is kept in the browser, within one stated budget.
+
+A saved table is one JSON object (version ``"table": 2``)::
+
+    {"table": 2, "scenario": {...canonical scenario...}, "positions": {fighter: section},
+     "rolls": N, "history": [{"fighter", "section", "rolls", "label"}],
+     "log": [{"n": number, "text": headline, "details": [...], "roll": [index, count]}]}
+
+Only what cannot be rebuilt is stored: dice are replayed from the scenario's
+seed and each roll's index (:meth:`vertigo.table.Table.dice_of`), so a fall
+of 34,000 d6 costs a few characters, not 100,000.  The whole text stays within
+:data:`vertigo.limits.TABLE_BUDGET` UTF-16 code units: the scenario (at most
+:data:`~vertigo.limits.MAX_SCENARIO_CHARS`), positions and undo always fit,
+and the log keeps as many of its newest entries as the rest of the budget
+holds (explanations for the newest :data:`SAVED_DETAILS`).
+
+:class:`TableEncoder` re-encodes only what changed since the last save: the
+scenario's JSON once per battlefield, each log entry once.  Version-1 saved
+tables (``"table": 1``, every die stored) still restore.
+
+Source: issue 5 (the saved table outgrows browser storage; re-encoding the
+whole table on every action).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from . import scenario as scenario_mod
+from .errors import ScenarioError
+from .limits import MAX_DICE, MAX_LOG, TABLE_BUDGET, utf16_length
+from .scenario import Scenario
+from .table import UNDO_DEPTH, LogEntry, Snapshot, Table
+
+__all__ = ["SAVED_VERSION", "SAVED_DETAILS", "TableEncoder", "restore"]
+
+SAVED_VERSION = 2
+"""The saved-table version written (``"table"``); version 1 still restores."""
+SAVED_DETAILS = 100
+"""Newest log entries saved with their explanation lines; older ones keep their headline only."""
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class TableEncoder:
+    """Encodes tables for browser storage within :data:`~vertigo.limits.TABLE_BUDGET`.
+
+    Holds caches, never the table: the scenario's JSON (rebuilt when the
+    scenario object changes) and each log entry's JSON by its number.
+    """
+
+    def __init__(self, budget: int = TABLE_BUDGET) -> None:
+        """Args: budget: the largest text :meth:`encode` returns, in UTF-16 code units."""
+        self.budget = budget
+        self._scenario: Scenario | None = None
+        self._scenario_json = ""
+        self._entries: dict[tuple[int, bool], tuple[str, int]] = {}
+
+    def _entry(self, e: LogEntry, details: bool) -> tuple[str, int]:
+        key = (e.number, details)
+        hit = self._entries.get(key)
+        if hit is None:
+            doc: dict[str, Any] = {"n": e.number, "text": e.text}
+            if details and e.details:
+                doc["details"] = list(e.details)
+            if e.roll_index is not None:
+                doc["roll"] = [e.roll_index, e.dice_count]
+            text = _compact(doc)
+            hit = self._entries[key] = (text, utf16_length(text))
+        return hit
+
+    def encode(self, table: Table) -> str:
+        """The saved-table text of ``table``, at most ``budget`` UTF-16 code units.
+
+        Raises:
+            ScenarioError: the table cannot fit even with an empty log (a
+                scenario over :data:`~vertigo.limits.MAX_SCENARIO_CHARS`,
+                which :func:`vertigo.scenario.load` never accepts).
+        """
+        if table.scenario is not self._scenario:
+            self._scenario = table.scenario
+            self._scenario_json = _compact(scenario_mod.dump(table.scenario))
+            self._entries.clear()
+        head = (f'{{"table":{SAVED_VERSION},"scenario":{self._scenario_json},'
+                f'"positions":{_compact(dict(table.positions))},"rolls":{table.rolls},'
+                f'"history":{_compact([_snapshot(s) for s in table.history])},"log":[')
+        room = self.budget - utf16_length(head) - 2
+        if room < 0:
+            raise ScenarioError([f"saved table: the battlefield alone takes {self.budget - room} characters; "
+                                 f"at most {self.budget} fit"])
+        kept: list[str] = []
+        newest = len(table.log)
+        for i in range(newest - 1, -1, -1):
+            text, size = self._entry(table.log[i], details=newest - i <= SAVED_DETAILS)
+            if size + 1 > room:
+                break
+            kept.append(text)
+            room -= size + 1
+        live = {e.number for e in table.log}
+        for key in [k for k in self._entries if k[0] not in live]:
+            del self._entries[key]
+        return head + ",".join(reversed(kept)) + "]}"
+
+
+def _snapshot(s: Snapshot) -> dict[str, Any]:
+    return {"fighter": s.fighter, "section": s.section, "rolls": s.rolls, "label": s.label}
+
+
+def restore(text: str) -> Table:
+    """A table from its saved text (version 2, or version 1 of earlier builds).
+
+    Args:
+        text: what :meth:`TableEncoder.encode` wrote (or version 1's JSON).
+
+    Returns:
+        The table, its log numbered as saved (version 1: from 1).
+
+    Raises:
+        ScenarioError: too large, not JSON, not a saved table, or a field
+            that is wrong; the message names the field
+            (``saved table.positions: places fighter 'goat' on no section``).
+    """
+    doc = scenario_mod.decode(text, "saved table", TABLE_BUDGET)
+    version = doc.get("table") if isinstance(doc, Mapping) else None
+    if isinstance(version, bool) or version not in (1, SAVED_VERSION):
+        raise ScenarioError(["saved table: not a saved Vertigo table"])
+    sc = scenario_mod.load(doc.get("scenario"))
+    ids = [f.id for f in sc.fighters]
+    where = "saved table"
+
+    def whole(value: Any, low: int = 0, high: int = 2**53) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"must be a whole number from {low} to {high}: {value!r}")
+        return value
+
+    def positions(raw: Any) -> tuple[tuple[str, str], ...]:
+        if not isinstance(raw, dict):
+            raise ValueError("must map fighter ids to section ids")
+        out = []
+        for fid in ids:
+            if raw.get(fid) not in sc.field:
+                raise ValueError(f"places fighter {fid!r} on no section: {raw.get(fid)!r}")
+            out.append((fid, raw[fid]))
+        return tuple(out)
+
+    def snapshot(s: Any) -> Snapshot:
+        fighter, section = s.get("fighter"), s.get("section")
+        if fighter not in ids or section not in sc.field:
+            raise ValueError(f"undoes a move of no fighter or to no section: {fighter!r}, {section!r}")
+        label = s.get("label", "")
+        if not isinstance(label, str):
+            raise ValueError(f"has a label that is not text: {label!r}")
+        return Snapshot(fighter, section, whole(s.get("rolls")), label)
+
+    def entry(i: int, e: Any) -> LogEntry:
+        if not isinstance(e, dict) or not isinstance(e.get("text"), str):
+            raise ValueError("must have a text")
+        details = e.get("details", [])
+        if not isinstance(details, list) or not all(isinstance(d, str) for d in details):
+            raise ValueError("must have a list of texts as details")
+        if version == 1:
+            dice = e.get("dice", [])
+            if not isinstance(dice, list):
+                raise ValueError("must have a list of dice")
+            index = e.get("roll_index")
+            roll = None if index is None else (whole(index), len(dice))
+            number = i + 1
+        else:
+            raw_roll = e.get("roll")
+            if raw_roll is not None and not (isinstance(raw_roll, list) and len(raw_roll) == 2):
+                raise ValueError(f"must have a roll of [index, count]: {raw_roll!r}")
+            roll = None if raw_roll is None else (whole(raw_roll[0]), whole(raw_roll[1], 0, MAX_DICE))
+            number = whole(e.get("n"), 1)
+        return LogEntry(e["text"], tuple(details), number, None if roll is None else roll[0],
+                        0 if roll is None else roll[1])
+
+    try:
+        where = "saved table.positions"
+        current = positions(doc.get("positions"))
+        where = "saved table.rolls"
+        rolls = whole(doc.get("rolls"))
+        where = "saved table.log"
+        raw_log = doc.get("log", [])
+        if not isinstance(raw_log, list):
+            raise ValueError("must be a list")
+        log = tuple(entry(i, e) for i, e in enumerate(raw_log))[-MAX_LOG:]
+        if any(b.number <= a.number for a, b in zip(log, log[1:])):
+            raise ValueError("must number its entries in increasing order")
+        where = "saved table.history"
+        raw_history = doc.get("history", [])
+        if not isinstance(raw_history, list):
+            raise ValueError("must be a list")
+        history = tuple(snapshot(s) for s in raw_history)
+    except (AttributeError, TypeError, ValueError) as e:
+        raise ScenarioError([f"{where}: {e}"]) from None
+    return Table(sc, current, rolls, log, history[-UNDO_DEPTH:])

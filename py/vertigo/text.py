@@ -1,0 +1,112 @@
+"""User text: what a name may hold, and how it sits inside a sentence.
+
+Names (titles, sections, fighters, sides, actions) come from files anyone can
+write and from links anyone can share, so they are checked before they reach
+the page: no control characters (they break lines, colour terminals and hide
+text), no bidirectional embedding, override or isolate controls (U+202A–U+202E,
+U+2066–U+2069: a name holding U+202E would flip the text after it), no lone
+surrogates, and at least one visible character (a name of zero-width spaces
+would be an invisible fighter).
+
+A legitimate right-to-left name (Hebrew, Arabic) is welcome, but placed in an
+English sentence it would pull neighbouring numbers and punctuation into its
+own direction.  :func:`isolate` wraps such a name in FIRST STRONG ISOLATE …
+POP DIRECTIONAL ISOLATE (U+2068 … U+2069), the plain-text form of HTML's
+``<bdi>``: the name keeps its own direction and the sentence around it reads in
+order, in the panel, the log, the status line, tooltips and the SVG alike.
+
+Source: issue 5 (bidi spoofing, validation gaps); Unicode Standard Annex #9
+(isolates).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from .errors import EntryError, LimitError
+
+__all__ = ["check_name", "isolate", "FSI", "PDI"]
+
+FSI = "\u2068"
+"""FIRST STRONG ISOLATE: opens an isolated run of text."""
+PDI = "\u2069"
+"""POP DIRECTIONAL ISOLATE: closes it."""
+
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Embeddings, overrides and isolates: refused in names (the page adds its own isolates)."""
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+"""Characters that are letters or symbols by category but draw nothing (Hangul fillers, the blank Braille
+pattern, the Mongolian vowel separator)."""
+_INVISIBLE_CATEGORIES = frozenset(("Cf", "Zs", "Zl", "Zp", "Mn", "Me", "Cc"))
+"""Categories that draw no mark of their own: format characters (zero-width space, joiners, BOM), spaces,
+separators and combining marks."""
+_RTL_CLASSES = frozenset(("R", "AL", "AN"))
+"""Bidirectional classes that reorder the text around them in a left-to-right sentence."""
+
+
+def _problem(text: str) -> str | None:
+    """Why ``text`` cannot be a name, or None when it can."""
+    visible = False
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if cat == "Cc":
+            return f"must not contain control characters (U+{ord(ch):04X})"
+        if cat == "Cs":
+            return f"must not contain a lone surrogate (U+{ord(ch):04X})"
+        if ch in _BIDI_CONTROLS:
+            return f"must not contain bidirectional control characters (U+{ord(ch):04X})"
+        if not visible and cat not in _INVISIBLE_CATEGORIES and ch not in _BLANK_LETTERS:
+            visible = True
+    if not visible:
+        return "must have at least one visible character"
+    return None
+
+
+def check_name(value: object, limit: int) -> str:
+    """A name as given, if it may be shown to the user.
+
+    Args:
+        value: the decoded JSON value.
+        limit: the most characters allowed (code points).
+
+    Returns:
+        ``value`` unchanged.
+
+    Raises:
+        LimitError: longer than ``limit``.
+        EntryError: not text, empty or blank, holding a
+            control character (C0, DEL or C1), a bidirectional embedding,
+            override or isolate control, or a lone surrogate; or nothing
+            visible at all (zero-width characters only).  The message names the
+            constraint and, for a bad character, its code point.
+    """
+    if not isinstance(value, str):
+        raise EntryError("must be text")
+    if not value.strip():
+        raise EntryError("must be non-empty text")
+    if len(value) > limit:
+        raise LimitError(f"must be at most {limit} characters: {len(value)}")
+    problem = _problem(value)
+    if problem is not None:
+        raise EntryError(problem)
+    return value
+
+
+def isolate(name: str) -> str:
+    """``name`` ready to be placed inside a sentence.
+
+    A name holding right-to-left letters or Arabic digits is wrapped in
+    FSI … PDI, so it cannot reorder the text after it; any other name is
+    returned as it is (it cannot reorder anything in a left-to-right line).
+
+    Args:
+        name: a name that passed :func:`check_name` (it holds no isolates of
+            its own, so the pair added here always balances).
+
+    Returns:
+        The name, isolated when it needs to be.
+    """
+    for ch in name:
+        if unicodedata.bidirectional(ch) in _RTL_CLASSES:
+            return FSI + name + PDI
+    return name

@@ -1,0 +1,184 @@
+"""The saved table: it replays exactly, stays within its budget, and names its damage.
+
+Source: ruling H8 (seeded dice replay exactly), STYLE 4; issue 5 ("The saved table outgrows browser
+storage": keep the saved table within one budget the docs state in UTF-16 code units; store what cannot
+be rebuilt, dice replay from the seed; "Also check: re-encoding the whole table on every action").
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from vertigo import scenario, storage
+from vertigo.errors import ScenarioError
+from vertigo.limits import MAX_LOG, PICTURE_BUDGET, STORAGE_QUOTA, TABLE_BUDGET, utf16_length
+from vertigo.storage import SAVED_DETAILS, TableEncoder, restore
+from vertigo.table import Table
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
+REPRO = Path(__file__).resolve().parents[3] / "shared" / "repro" / "reliability"
+
+
+def cliff() -> Table:
+    return Table.start(scenario.loads((SCENARIOS / "cliff.json").read_text(encoding="utf-8")))
+
+
+def played() -> Table:
+    t0 = cliff()
+    t1, _ = t0.move("goat", t0.judge_move("goat", 0, "cliff-foot"))
+    t2, _ = t1.move("kestrel", t1.judge_move("kestrel", 0, "cliff-foot"))
+    t3 = t2.undo()
+    return t3.note_verdict("Spearman attacks", t3.judge_attack("spearman", "goat"))
+
+
+def test_a_saved_table_restores_equal_and_rolls_the_same_next_dice():
+    """H8: "Dice are rolled with a seedable generator"; STYLE 4: "Seeded rolls replay exactly." A saved
+    table — positions, rolls, log, undo — comes back equal, and its next roll is the same."""
+    table = played()
+    restored = restore(TableEncoder().encode(table))
+    assert restored == table
+    _, dice = restored.move("kestrel", restored.judge_move("kestrel", 0, "cliff-foot"))
+    _, dice_original = table.move("kestrel", table.judge_move("kestrel", 0, "cliff-foot"))
+    assert dice == dice_original
+    assert restored.undo().position("goat") == "cliff-top"
+    assert restored.dice_of(restored.log[1]) == table.dice_of(table.log[1])
+
+
+def test_the_budget_holds_the_table_a_damaged_copy_and_a_picture_within_the_quota():
+    """Issue 5: "the live table, one damaged copy and ... a first-paint picture ... (about 0.5 M) fit
+    together inside 5,242,880"."""
+    assert STORAGE_QUOTA == 5_242_880
+    assert 2 * TABLE_BUDGET + PICTURE_BUDGET <= STORAGE_QUOTA - 100
+    assert TABLE_BUDGET == 2_300_000
+
+
+def r13() -> dict:
+    """``R13-big-fall-34000d6.json``: 101 sections whose borders drop Height 2000 and 1000 in turn, and one
+    fighter with ``Move 100 (Height 1000)``; its Move is cut to the cap of 50 steps (the file as it is is
+    refused: see the next test)."""
+    doc = json.loads((REPRO / "R13-big-fall-34000d6.json").read_text(encoding="utf-8"))
+    doc["fighters"][0]["moves"] = ["Move 50 (Height 1000)"]
+    return doc
+
+
+def test_the_r13_file_is_refused_at_its_place_under_the_caps():
+    """Issue 5: "bring the caps down"; the 34,000-die file's Move 100 is past MAX_DISTANCE = 50."""
+    with pytest.raises(ScenarioError) as info:
+        scenario.loads((REPRO / "R13-big-fall-34000d6.json").read_text(encoding="utf-8"))
+    assert info.value.problems == ("fighters[0].moves[0]: Move entry distance must be ≤ 50: 100",)
+
+
+def test_a_17000_die_fall_confirmed_and_undone_25_times_stays_small():
+    """Issue 5 R13: "25 legal 34,000-dice falls confirmed and undone, and every later save fails" — dice
+    are not stored (they replay from the seed), so 25 such falls add a few kilobytes, and each replays."""
+    table = Table.start(scenario.load(r13()))
+    verdict = table.judge_move("f", 0, "z50")
+    assert verdict.pool.count == 17000
+    encoder = TableEncoder()
+    base = utf16_length(encoder.encode(table))
+    for _ in range(25):
+        table, dice = table.move("f", verdict)
+        assert dice is not None and len(dice.dice) == 17000
+        table = table.undo()
+    text = encoder.encode(table)
+    # Each fall adds its explanation (50 crossings, ~4 K); its 17,000 faces (~51 K) are not stored.
+    assert utf16_length(text) - base < 25 * 5000
+    again = restore(text)
+    moves = [e for e in again.log if e.roll_index is not None]
+    assert len(moves) == 25 and all(e.dice_count == 17000 for e in moves)
+    assert again.dice_of(moves[3]) == table.dice_of(table.log[table.log.index(moves[3])])
+
+
+def test_the_log_gives_way_oldest_first_to_keep_the_budget():
+    """Issue 5: the saved table stays within its budget whatever the log holds: older entries give way;
+    explanation lines are kept for the newest SAVED_DETAILS entries only."""
+    table = cliff()
+    long_line = "x" * 2000
+    for i in range(MAX_LOG):
+        table = table.note_verdict(f"check {i} {long_line}", ())
+    text = TableEncoder(budget=500_000).encode(table)
+    assert utf16_length(text) <= 500_000
+    kept = restore(text).log
+    assert kept[-1].text.startswith(f"check {MAX_LOG - 1} ")
+    assert 0 < len(kept) < MAX_LOG
+    assert [e.number for e in kept] == list(range(kept[0].number, table.logged + 1))
+
+
+def test_only_the_newest_entries_keep_their_explanations():
+    """Issue 5: store what cannot be rebuilt — the explanation lines of old entries are dropped first."""
+    table = cliff()
+    for i in range(SAVED_DETAILS + 5):
+        table = table.note_verdict(f"check {i}", table.judge_attack("spearman", "goat"))
+    kept = restore(TableEncoder().encode(table)).log
+    assert kept[-1].details and kept[-SAVED_DETAILS].details
+    assert not kept[-SAVED_DETAILS - 1].details
+
+
+def test_the_encoder_reencodes_only_new_log_entries():
+    """Issue 5: "Also check: re-encoding the whole table on every action" — the scenario is encoded once
+    per battlefield and each log entry once (counted, not timed)."""
+    encoder = TableEncoder()
+    table = played()
+    encoder.encode(table)
+    scenario_json = encoder._scenario_json
+    cached = dict(encoder._entries)
+    table = table.note_verdict("one more", ())
+    encoder.encode(table)
+    assert encoder._scenario_json is scenario_json
+    assert all(encoder._entries[k] is v for k, v in cached.items() if k in encoder._entries)
+    assert len(set(encoder._entries) - set(cached)) <= 2  # the new entry (and its neighbour's detail change)
+
+
+def test_a_version_1_saved_table_still_restores():
+    """Issue 5 keeps every saved table restorable: a version-1 save (every die stored) restores with its
+    log numbered from 1 and its rolls counted from the stored dice."""
+    t = played()
+    v1 = {"table": 1, "scenario": scenario.dump(t.scenario), "positions": dict(t.positions), "rolls": t.rolls,
+          "log": [{"text": e.text, "details": list(e.details),
+                   "dice": list(d.dice) if (d := t.dice_of(e)) else [], "roll_index": e.roll_index} for e in t.log],
+          "history": [{"fighter": s.fighter, "section": s.section, "rolls": s.rolls, "label": s.label}
+                      for s in t.history]}
+    again = restore(json.dumps(v1))
+    assert again.positions == t.positions and again.rolls == t.rolls
+    assert [e.number for e in again.log] == list(range(1, len(t.log) + 1))
+    assert again.dice_of(again.log[1]) == t.dice_of(t.log[1])
+
+
+def damaged(change) -> str:
+    doc = json.loads(TableEncoder().encode(played()))
+    change(doc)
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [("null", "saved table: not a saved Vertigo table"),
+     ("[]", "saved table: not a saved Vertigo table"),
+     (damaged(lambda d: d.update(table=3)), "saved table: not a saved Vertigo table"),
+     (damaged(lambda d: d.update(table=True)), "saved table: not a saved Vertigo table"),
+     (damaged(lambda d: d["scenario"].update(title="")), "title: must be non-empty text"),
+     (damaged(lambda d: d["positions"].pop("goat")), "saved table.positions: places fighter 'goat' on no section: None"),
+     (damaged(lambda d: d["positions"].update(goat="nowhere")),
+      "saved table.positions: places fighter 'goat' on no section: 'nowhere'"),
+     (damaged(lambda d: d.update(positions=[])), "saved table.positions: must map fighter ids to section ids"),
+     (damaged(lambda d: d.update(rolls="many")), "saved table.rolls: must be a whole number from 0 to 9007199254740992: 'many'"),
+     (damaged(lambda d: d.update(rolls=-5)), "saved table.rolls: must be a whole number from 0 to 9007199254740992: -5"),
+     (damaged(lambda d: d["log"][0].pop("text")), "saved table.log: must have a text"),
+     (damaged(lambda d: d["log"][1].update(roll=["six", 1])), "saved table.log: must be a whole number from 0 to"),
+     (damaged(lambda d: d["log"][1].update(n=1)), "saved table.log: must number its entries in increasing order"),
+     (damaged(lambda d: d["history"][0].update(section="nowhere")),
+      "saved table.history: undoes a move of no fighter or to no section: 'goat', 'nowhere'"),
+     (damaged(lambda d: d.update(history="x")), "saved table.history: must be a list"),
+     ('"' + "x" * (TABLE_BUDGET + 1) + '"', f"saved table: is {TABLE_BUDGET + 3} characters; at most")],
+    ids=lambda v: v[:40] if isinstance(v, str) else None,
+)
+def test_damaged_saves_are_scenario_errors_naming_the_field(text, message):
+    """STYLE 6: "Errors: one base error for the core ... messages name the field" — a damaged save is a
+    ScenarioError naming the damage, never another crash."""
+    with pytest.raises(ScenarioError) as info:
+        restore(text)
+    assert len(info.value.problems) == 1
+    assert info.value.problems[0].startswith(message)
