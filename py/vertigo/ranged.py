@@ -132,7 +132,8 @@ class ShotVerdict(Overridable):
 
 
 
-def judge_action(field: Battlefield, source: str, target: str, action: Action) -> ShotVerdict:
+def judge_action(field: Battlefield, source: str, target: str, action: Action,
+                 line: Line | None | bool = True) -> ShotVerdict:
     """The verdict for ``action`` from ``source`` against a target on ``target`` (H5, H6).
 
     A range-0 action without Reach reaches only its own section.  Otherwise
@@ -144,6 +145,9 @@ def judge_action(field: Battlefield, source: str, target: str, action: Action) -
         source: the acting fighter's section id.
         target: the target's section id.
         action: the action played.
+        line: :func:`line_of_shot` of ``source`` and ``target`` when the
+            caller has it (the same for every action of one fighter); True
+            (the default) to compute it here.
 
     Returns:
         A verdict with the numbers: d, Δh, range needed, any blocking section.
@@ -152,7 +156,9 @@ def judge_action(field: Battlefield, source: str, target: str, action: Action) -
         UnknownSectionError: an id is not on the battlefield.
     """
     steps: list[Step] = []
-    line = line_of_shot(field, source, target)
+    if line is True:
+        line = line_of_shot(field, source, target)
+    assert line is not True
     s_name, t_name = isolate(field.section(source).name), isolate(field.section(target).name)
     if line is None:
         steps.append(Step("H5", f"{t_name} shares no border, direct or indirect, with {s_name}: no line."))

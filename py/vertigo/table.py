@@ -14,7 +14,7 @@ from .dice import DicePool, DiceRoll, roll, rng_for
 from .errors import UndoError, UnknownFighterError
 from .limits import MAX_LOG
 from .movement import MoveVerdict, Reach, Route, judge_move, reachable, search
-from .ranged import ShotVerdict, judge_action
+from .ranged import ShotVerdict, judge_action, line_of_shot
 from .scenario import Scenario
 from .text import isolate
 
@@ -166,7 +166,8 @@ class Table:
         self.scenario.require_height_units()
         f = self.scenario.fighter(fighter_id)
         src, dst = self.position(fighter_id), self.position(target_id)
-        return tuple(judge_action(self.scenario.field, src, dst, a) for a in f.actions)
+        line = line_of_shot(self.scenario.field, src, dst)  # one line of shot serves every action
+        return tuple(judge_action(self.scenario.field, src, dst, a, line) for a in f.actions)
 
     def name(self, fighter_id: str) -> str:
         """A fighter's name."""

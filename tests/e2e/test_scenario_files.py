@@ -51,7 +51,7 @@ def test_an_absurdly_large_file_is_refused_at_once(app: App, tmp_path: Path) -> 
     """Bounded work: a million sections is refused with a clear message, not a hung tab."""
     sections = [{"id": f"s{i}", "name": "s", "elevation": 0, "x": [i, i + 1]} for i in range(1_000_000)]
     _import(app, tmp_path, "huge.json", json.dumps({"vertigo": 1, "title": "Huge", "sections": sections}))
-    expect(app.page.locator("#error")).to_contain_text("bytes; at most 2000000 are allowed")
+    expect(app.page.locator("#error")).to_contain_text("characters; at most 2000000 are allowed")
     expect(app.page.locator("#terrain .section")).to_have_count(12)
 
 
@@ -127,7 +127,7 @@ def test_a_damaged_saved_table_is_kept_aside_and_the_default_battlefield_loads(a
 def test_deeply_nested_json_is_refused_and_import_keeps_working(app: App, tmp_path: Path) -> None:
     """Bounded work: 10,000 nested brackets get a message, not a stack overflow; the next import works."""
     _import(app, tmp_path, "deep.json", "[" * 10000 + "]" * 10000)
-    expect(app.page.locator("#error")).to_contain_text("document: nests arrays and objects 33 deep; at most 32 are allowed")
+    expect(app.page.locator("#error")).to_contain_text("document: nests arrays and objects more than 16 deep; at most 16 are allowed")
     expect(app.page.locator("#terrain .section")).to_have_count(12)
     _import(app, tmp_path, "cliff.json", (ROOT / "static" / "scenarios" / "cliff.json").read_text())
     expect(app.page.locator("#terrain .section")).to_have_count(7)
@@ -138,7 +138,7 @@ def test_a_deeply_nested_saved_table_still_lets_the_page_start(app: App) -> None
     """A hostile browser store cannot stop the page from loading: it is kept aside with a message."""
     app.page.evaluate("localStorage.setItem('vertigo.table.v1', '['.repeat(20000) + ']'.repeat(20000))")
     app.reload()
-    expect(app.page.locator("#error")).to_contain_text("saved table: nests arrays and objects 33 deep")
+    expect(app.page.locator("#error")).to_contain_text("saved table: nests arrays and objects more than 16 deep")
     expect(app.page.locator("#terrain .section")).to_have_count(12)
 
 
@@ -157,12 +157,15 @@ def test_each_of_several_loads_can_be_undone_in_turn(app: App) -> None:
     expect(app.fighter("goat")).to_have_attribute("aria-label", "Mountain goat (Wild) on Foot of the cliff")
 
 
-def test_a_large_damaged_saved_table_is_kept_aside_without_overflowing_storage(app: App) -> None:
-    """A 3,000,000-character store that is no table: the page starts with a message, and the text is moved
-    (not copied, which would overflow the browser's storage quota) to the .damaged key."""
+def test_a_large_damaged_saved_table_is_never_lost_when_it_cannot_be_copied(app: App) -> None:
+    """Issue 5, fault 5: "Keep the original until its copy is safe". A 3,000,000-character store that is no
+    table cannot be copied beside itself within the quota: it stays under its key, untouched, the page starts
+    with a message that says so, and the table in play is not saved over it."""
     app.page.evaluate("localStorage.setItem('vertigo.table.v1', '\"' + 'x'.repeat(3000000) + '\"')")
     app.reload()
-    expect(app.page.locator("#error")).to_contain_text("saved table: not a saved Vertigo table")
-    expect(app.page.locator("#error")).to_contain_text("It is kept as vertigo.table.v1.damaged.")
+    expect(app.page.locator("#error")).to_contain_text("saved table: is 3000002 characters; at most 2300000 are allowed")
+    expect(app.page.locator("#error")).to_contain_text("it is left under vertigo.table.v1")
+    expect(app.page.locator("#saving")).to_be_visible()
     expect(app.page.locator("#terrain .section")).to_have_count(12)
-    assert app.page.evaluate("localStorage.getItem('vertigo.table.v1.damaged').length") == 3000002
+    assert app.page.evaluate("localStorage.getItem('vertigo.table.v1').length") == 3000002
+    assert app.page.evaluate("localStorage.getItem('vertigo.table.v1.damaged')") is None

@@ -14,6 +14,9 @@ import time
 from pathlib import Path
 
 import pytest
+from vertigo.limits import MAX_DOCUMENT_CHARS
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vertigo import scenario
 from vertigo.actions import Action
@@ -331,3 +334,47 @@ def test_brackets_inside_strings_do_not_count_as_nesting():
     assert scenario.nesting('[{"k": [1, {"m": []}]}]') == 5
     assert scenario.nesting('[[[') == 3 and scenario.nesting(']]][[') == 2
     assert scenario.nesting('"[[[[') == 0  # an unterminated string: its brackets are text
+
+
+HOSTILE_SHAPES = {
+    "escaped quotes in an unterminated string (R1)": lambda n: '"' + '\\"' * (n // 2),
+    "nothing but backslashes": lambda n: '"' + "\\" * n,
+    "many tiny strings": lambda n: '["",' * (n // 4),
+    "open brackets": lambda n: "[" * n,
+    "pairs of brackets": lambda n: "[]" * (n // 2),
+    "nesting 16 deep, repeated": lambda n: ("[" * 16 + "]" * 16) * (n // 32),
+    "brackets inside strings": lambda n: '["' + "[{" * (n // 2) + '"]',
+}
+
+
+@pytest.mark.parametrize("shape", HOSTILE_SHAPES, ids=list(HOSTILE_SHAPES))
+def test_the_nesting_check_does_a_bounded_number_of_passes_at_every_size(shape, monkeypatch):
+    """Issue 5, fault 1: "Every check on untrusted text must be linear ... tests that count work rather than
+    time". The pre-scan is a fixed number of C-speed whole-text operations plus at most MAX_NESTING + 1
+    passes that each scan the text once, whatever its size and shape (counted, not timed)."""
+    passes = []
+    real = scenario._innermost_removed
+    monkeypatch.setattr(scenario, "_innermost_removed", lambda b: passes.append(len(b)) or real(b))
+    for size in (1_000, 100_000, MAX_DOCUMENT_CHARS):
+        passes.clear()
+        scenario.nesting(HOSTILE_SHAPES[shape](size))
+        assert len(passes) <= scenario.MAX_NESTING + 1
+        assert all(n <= size + 2 for n in passes)
+
+
+def test_an_unterminated_string_of_escaped_quotes_is_refused_as_not_json():
+    """R1-redos-40KB.json: refused like any bad JSON, with its line and column."""
+    with pytest.raises(ScenarioError) as info:
+        scenario.loads('"' + '\\"' * 20000)
+    assert info.value.problems == ("line 1, column 1: not valid JSON (Unterminated string starting at)",)
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(st.text(alphabet=st.sampled_from('[]{}"\\:,0123456789eE.-+ tfnaulrsx\u202e\u200b'), max_size=400))
+def test_any_text_gives_a_scenario_or_a_scenario_error(text):
+    """Issue 5: "a Hypothesis test that any text up to the limit gets a scenario or a specific error" — never
+    another exception (the hang guard is Hypothesis's own, not a speed claim)."""
+    try:
+        scenario.loads(text)
+    except ScenarioError as e:
+        assert e.problems and all(": " in p for p in e.problems)

@@ -55,19 +55,24 @@ def test_the_budget_holds_the_table_a_damaged_copy_and_a_picture_within_the_quot
     assert TABLE_BUDGET == 2_300_000
 
 
-def r13() -> dict:
-    """``R13-big-fall-34000d6.json``: 101 sections whose borders drop Height 2000 and 1000 in turn, and one
-    fighter with ``Move 100 (Height 1000)``; its Move is cut to the cap of 50 steps (the file as it is is
-    refused: see the next test)."""
-    doc = json.loads((REPRO / "R13-big-fall-34000d6.json").read_text(encoding="utf-8"))
-    doc["fighters"][0]["moves"] = ["Move 50 (Height 1000)"]
-    return doc
+def r13(distance: int = 50) -> dict:
+    """The battlefield of ``R13-big-fall-34000d6.json``: 101 sections z0 … z100 at elevations 1000, −1000,
+    0 in turn (drops of Height 2000 and 1000), a chain of borders, and one fighter on z0 with
+    ``Move {distance} (Height 1000)``.  Built here so the suite also runs where the file is not."""
+    return {"vertigo": 1, "title": "Big fall", "dice_seed": 5,
+            "sections": [{"id": f"z{i}", "elevation": (1000, -1000, 0)[i % 3], "x": [i, i + 0.9]} for i in range(101)],
+            "borders": [[f"z{i}", f"z{i + 1}"] for i in range(100)],
+            "fighters": [{"id": "f", "name": "Faller", "side": "A", "section": "z0",
+                          "moves": [f"Move {distance} (Height 1000)"], "actions": []}]}
 
 
 def test_the_r13_file_is_refused_at_its_place_under_the_caps():
     """Issue 5: "bring the caps down"; the 34,000-die file's Move 100 is past MAX_DISTANCE = 50."""
+    path = REPRO / "R13-big-fall-34000d6.json"
+    doc = json.loads(path.read_text(encoding="utf-8")) if path.exists() else r13(100)
+    assert doc == r13(100)
     with pytest.raises(ScenarioError) as info:
-        scenario.loads((REPRO / "R13-big-fall-34000d6.json").read_text(encoding="utf-8"))
+        scenario.load(doc)
     assert info.value.problems == ("fighters[0].moves[0]: Move entry distance must be ≤ 50: 100",)
 
 

@@ -74,3 +74,30 @@ def test_escape_clears_and_undo_restores_a_replaced_battlefield() -> None:
     up = c.undo()
     assert c.table.scenario.title == "The cliff"
     assert up.status == "Back to “The cliff”."
+
+
+def test_new_log_lines_still_reach_the_page_when_the_log_is_at_its_cap() -> None:
+    """Issue 5, fault 2: "The page's log stops showing new lines at 2000 entries" — with the log full, each
+    new entry still comes out as a new line, numbered by its place in the whole log."""
+    from vertigo.limits import MAX_LOG
+    c = controller()
+    c.show()
+    for _ in range(MAX_LOG + 5):
+        c.select("spearman")
+        up = c.click_fighter("goat")
+    assert len(c.table.log) == MAX_LOG
+    assert len(up.log_items) == 1 and up.log_keep == MAX_LOG
+    assert f'value="{c.table.logged}"' in up.log_items[0]
+    c.select("spearman")
+    up = c.click_fighter("goat")
+    assert len(up.log_items) == 1 and f'value="{c.table.logged}"' in up.log_items[0]
+
+
+def test_a_right_to_left_name_is_isolated_in_the_status_line() -> None:
+    """Issue 5, fault 6: a legitimate Hebrew name is wrapped in FSI … PDI wherever it sits in a sentence."""
+    doc = json.loads((SCENARIOS / "cliff.json").read_text())
+    doc["fighters"][0]["name"] = "עז"
+    c = Controller(Table.start(scenario_mod.load(doc)))
+    c.show()
+    up = c.click_fighter("goat")
+    assert up.status.startswith("\u2068עז\u2069 selected on Cliff top: ")
