@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from vertigo import scenario, storage
+from vertigo import scenario
 from vertigo.errors import ScenarioError
 from vertigo.limits import MAX_LOG, PICTURE_BUDGET, STORAGE_QUOTA, TABLE_BUDGET, utf16_length
 from vertigo.storage import SAVED_DETAILS, TableEncoder, restore
