@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .errors import EntryError, LimitError
 from .limits import MAX_DISTANCE, MAX_ENTRY_TEXT, MAX_NAME
-from .text import check_name, isolate
+from .text import check_name, isolate, quote
 
 __all__ = ["Action"]
 
@@ -62,13 +62,13 @@ class Action:
             LimitError: a number beyond the caps.
         """
         if not isinstance(text, str):
-            raise EntryError(f"an action must be text: {text!r}")
+            raise EntryError(f"an action must be text: {quote(text)}")
         if len(text) > MAX_ENTRY_TEXT:
             raise EntryError(f"an action must be at most {MAX_ENTRY_TEXT} characters: {len(text)}")
         m = _ACTION.match(text)
         if m is None:
             raise EntryError(
-                f'"{text}" is not an action (expected e.g. "Shortbow, range 3" or "Spear, range 0, Reach")'
+                f'{quote(text, MAX_ENTRY_TEXT + 2)} is not an action (expected e.g. "Shortbow, range 3" or "Spear, range 0, Reach")'
             )
         reach = None
         if m["has_reach"]:

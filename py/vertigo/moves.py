@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .errors import EntryError, LimitError
 from .limits import MAX_DISTANCE, MAX_ELEVATION, MAX_ENTRY_TEXT
 from .numbers import fmt
+from .text import quote
 
 __all__ = ["MoveEntry", "KINDS"]
 
@@ -71,13 +72,13 @@ class MoveEntry:
             LimitError: a number beyond the caps.
         """
         if not isinstance(text, str):
-            raise EntryError(f"a Move entry must be text: {text!r}")
+            raise EntryError(f"a Move entry must be text: {quote(text)}")
         if len(text) > MAX_ENTRY_TEXT:
             raise EntryError(f"a Move entry must be at most {MAX_ENTRY_TEXT} characters: {len(text)}")
         m = _ENTRY.match(text)
         if m is None or m["kind"] not in KINDS:
             raise EntryError(
-                f'"{text}" is not a Move entry (expected e.g. "Move 2", "Move 1 (Height 2)", '
+                f'{quote(text, MAX_ENTRY_TEXT + 2)} is not a Move entry (expected e.g. "Move 2", "Move 1 (Height 2)", '
                 '"Fly 3", "Phase 2", "Teleport 4")'
             )
         h = m["h"]

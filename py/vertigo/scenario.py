@@ -27,7 +27,7 @@ from .limits import (
 )
 from .moves import MoveEntry
 from .numbers import fmt
-from .text import check_name
+from .text import check_name, quote
 
 __all__ = ["FORMAT_VERSION", "UNITS", "MAX_NESTING", "Fighter", "Scenario", "decode", "nesting", "load", "loads", "dump", "dumps",
            "export_size"]
@@ -39,7 +39,9 @@ UNITS = ("height", "feet", "inches")
 """Unit systems: abstract Height levels (the Height rules), feet (Combat at
 Different Levels, Jumping) and inches (Terrain features)."""
 
-_ID = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+_ID = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+"""An id (matched whole: ``fullmatch``, so no trailing newline slips through as ``$`` would let it)."""
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_]{1,40}")
 _KEYS = {"vertigo", "title", "units", "dice_seed", "sections", "borders", "fighters"}
 
 
@@ -124,7 +126,7 @@ class _Checker:
             return None
 
     def ident(self, where: str, value: Any) -> str | None:
-        if not isinstance(value, str) or not _ID.match(value):
+        if not isinstance(value, str) or not _ID.fullmatch(value):
             self.add(where, f"must be an id of 1–40 letters, digits, '_', '-' or '.': {_show(value)}")
             return None
         return value
@@ -154,9 +156,9 @@ class _Checker:
 def _show(value: Any) -> str:
     if isinstance(value, _Huge):
         return repr(value)
-    finite = not isinstance(value, float) or math.isfinite(value)
-    text = json.dumps(value, ensure_ascii=False, default=repr) if finite else str(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    return quote(value)
 
 
 def _sections(c: _Checker, raw: Any) -> list[Section]:
@@ -286,10 +288,12 @@ def load(doc: Any) -> Scenario:
     if not isinstance(doc, Mapping):
         raise ScenarioError([f"document: must be a JSON object: {_show(doc)}"])
     version = doc.get("vertigo")
-    if isinstance(version, bool) or not isinstance(version, int) or version != FORMAT_VERSION:
+    # A JSON number equal to 1 (1, 1.0, 1e0: JSON does not tell them apart); never true, "1" or null.
+    if isinstance(version, bool) or not isinstance(version, (int, float)) or version != FORMAT_VERSION:
         c.add("vertigo", f"must be the format version, the number {FORMAT_VERSION}: {_show(version)}")
     for key in sorted(set(doc) - _KEYS):
-        c.add(str(key), "is not a scenario field")
+        c.add(key if _PLAIN_KEY.fullmatch(key) else quote(key if len(key) <= 40 else key[:37] + "...", 400),
+              "is not a scenario field")
     title = c.text("title", doc.get("title"))
     units = doc.get("units", "height")
     if units not in UNITS:
@@ -300,10 +304,11 @@ def load(doc: Any) -> Scenario:
     raw_sections = doc.get("sections")
     sections = _sections(c, raw_sections)
     # The ids every other part may name.  When the list itself is unusable (not a list, empty, over the
-    # cap) that one problem is the real one: no border or fighter is reported for naming a section.
+    # cap, not one section object with an id in it) that problem is the real one: no border or fighter is
+    # reported for naming a section.
     listed: set[str] | None = None
     if isinstance(raw_sections, list) and 0 < len(raw_sections) <= MAX_SECTIONS:
-        listed = {s["id"] for s in raw_sections if isinstance(s, Mapping) and isinstance(s.get("id"), str)}
+        listed = {s["id"] for s in raw_sections if isinstance(s, Mapping) and isinstance(s.get("id"), str)} or None
     borders = _borders(c, doc.get("borders", []), sections, listed)
     fighters = _fighters(c, doc.get("fighters", []), listed)
     if c.problems:

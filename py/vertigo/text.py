@@ -25,7 +25,7 @@ import unicodedata
 
 from .errors import EntryError, LimitError
 
-__all__ = ["check_name", "isolate", "FSI", "PDI"]
+__all__ = ["check_name", "isolate", "quote", "FSI", "PDI"]
 
 FSI = "\u2068"
 """FIRST STRONG ISOLATE: opens an isolated run of text."""
@@ -110,3 +110,31 @@ def isolate(name: str) -> str:
         if unicodedata.bidirectional(ch) in _RTL_CLASSES:
             return FSI + name + PDI
     return name
+
+
+_UNSAFE_IN_MESSAGES = frozenset(("Cc", "Cs", "Zl", "Zp"))
+"""Categories escaped when a value is quoted in a message: controls, surrogates, line and paragraph
+separators (a message is one line of printable text)."""
+
+
+def quote(value: object, limit: int = 60) -> str:
+    """``value`` as JSON, safe to put in a one-line message: never more than ``limit`` characters.
+
+    Controls, lone surrogates, line separators and bidirectional controls are
+    written as ``\\uXXXX`` escapes, so a quoted value can neither break the
+    message over several lines, nor make it unprintable, nor reorder it.
+
+    Args:
+        value: any decoded JSON value (or other object, shown by ``repr``).
+        limit: the longest result; longer ones end in ``...``.
+
+    Returns:
+        The quoted value, e.g. ``'"Move one"'``, ``'[1, 2]'``, ``'"a\\u202eb"'``.
+    """
+    import json
+
+    text = json.dumps(value, ensure_ascii=False, default=repr)
+    if any(unicodedata.category(c) in _UNSAFE_IN_MESSAGES or c in _BIDI_CONTROLS for c in text):
+        text = "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in _UNSAFE_IN_MESSAGES or c in _BIDI_CONTROLS
+                       else c for c in text)
+    return text if len(text) <= limit else text[:limit - 3] + "..."

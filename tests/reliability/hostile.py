@@ -44,23 +44,19 @@ LINE_COLUMN = "line N, column M"
 """In ``Case.places``: any ``line N, column M`` place (a JSON syntax error)."""
 
 KNOWN_GAPS: dict[str, str | None] = {
-    "version-bool": '"vertigo": true is taken for format version 1 (True == 1 in Python)',
-    "c1-del": "DEL (U+007F) and C1 controls (U+0085, U+009B) are accepted in names",
-    "bidi": "bidi embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069) are accepted in names",
-    "zero-width": "names made only of zero-width characters (U+200B, U+200D, U+FEFF, U+2060) are accepted",
-    "surrogate": "lone surrogates (\\ud800 in the JSON text) are accepted in names",
-    "action-name": "action names are not checked for control, bidi, zero-width or surrogate characters",
-    "id-newline": "an id with a trailing LF passes the id pattern ('$' matches before a final newline)",
-    "big-int": "a number of more than 4300 digits is refused at 'document', without its field or line and column",
-    "cascade": "when the section list is refused (one over the cap, or no entry of it a section) every border "
-               "end and fighter naming a section is a problem of its own",
-    "prescan": "the nesting pre-scan is quadratic on an unterminated string of escaped quotes (past the hang guard)",
-    "raw-entry": "a Move entry or action that does not parse is quoted raw: its line breaks split the problem "
-                 "over many lines, a lone surrogate makes it unprintable",
-    "raw-quote": "refused values are quoted by json.dumps(ensure_ascii=False): a lone surrogate makes the problem "
-                 "unprintable as UTF-8, a U+0085 splits it over two lines",
-    "unknown-key": "an unknown top-level key is used as the place as written: an empty, multi-line, markup or "
-                   "1 MB key gives a malformed or huge problem line",
+    "version-bool": None,
+    "c1-del": None,
+    "bidi": None,
+    "zero-width": None,
+    "surrogate": None,
+    "action-name": None,
+    "id-newline": None,
+    "big-int": None,
+    "cascade": None,
+    "prescan": None,
+    "raw-entry": None,
+    "raw-quote": None,
+    "unknown-key": None,
 }
 """What the validator gets wrong today, by key; ``None`` once fixed."""
 
@@ -528,7 +524,7 @@ def _filling(key: str, unit: str) -> Callable[[], str]:
     """The cliff whose field ``key`` is one string of ``unit`` repeated up to just under the size cap."""
     def make() -> str:
         body = text(put(cliff(), (key,), ""))
-        room = limits.MAX_DOCUMENT_BYTES - len(body) - 16
+        room = limits.MAX_DOCUMENT_CHARS - len(body) - 16
         return text(put(cliff(), (key,), json.loads(f'"{unit * (room // len(unit))}"')))
     return make
 
@@ -540,7 +536,7 @@ def _million_list() -> str:
 def _many_small_lists() -> str:
     unit = '[[[["Move 1 (Height 2)"]]]],'
     body = text(put(cliff(), ("fighters", 0, "moves"), RAW), "[]")
-    room = limits.MAX_DOCUMENT_BYTES - len(body) - 16
+    room = limits.MAX_DOCUMENT_CHARS - len(body) - 16
     return text(put(cliff(), ("fighters", 0, "moves"), RAW), "[" + (unit * (room // len(unit)))[:-1] + "]")
 
 
@@ -573,8 +569,8 @@ def cap_cases() -> list[Case]:
         Case(f"an-action-name-of-{m.MAX_NAME + 1}-characters",
              edited(("fighters", 0, "actions", 0), "x" * (m.MAX_NAME + 1) + ", range 1"), REFUSED,
              ("fighters[0].actions[0]",)),
-        Case(f"a-document-of-{m.MAX_DOCUMENT_BYTES}-characters", lambda: padded(m.MAX_DOCUMENT_BYTES), LOADS),
-        Case(f"a-document-of-{m.MAX_DOCUMENT_BYTES + 1}-characters", lambda: padded(m.MAX_DOCUMENT_BYTES + 1),
+        Case(f"a-document-of-{m.MAX_DOCUMENT_CHARS}-characters", lambda: padded(m.MAX_DOCUMENT_CHARS), LOADS),
+        Case(f"a-document-of-{m.MAX_DOCUMENT_CHARS + 1}-characters", lambda: padded(m.MAX_DOCUMENT_CHARS + 1),
              REFUSED, ("document",)),
         Case("a-1000000-element-list", _million_list, REFUSED, ("document", "sections")),
         Case("a-2-MB-title-of-brackets", _filling("title", "[[{{"), REFUSED, ("title",)),

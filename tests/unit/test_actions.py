@@ -99,7 +99,7 @@ def test_caps_on_range_name_and_text():
 def test_non_text_and_empty_names_are_entry_errors():
     """H6 actions are written like "Spear, range 0, Reach"; STYLE 6: "messages name
     the field, the constraint and the value"."""
-    with pytest.raises(EntryError, match=r"^an action must be text: None$"):
+    with pytest.raises(EntryError, match=r"^an action must be text: null$"):
         Action.parse(None)  # type: ignore[arg-type]
     with pytest.raises(EntryError, match=r"^the action's name must be non-empty text: '  '$"):
         Action("  ", 1)
