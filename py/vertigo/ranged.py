@@ -132,8 +132,12 @@ class ShotVerdict(Overridable):
 
 
 
+_FIND = Line((), -1, 0.0, None)
+"""Marks "find the line here" for :func:`judge_action` (None already means "no line")."""
+
+
 def judge_action(field: Battlefield, source: str, target: str, action: Action,
-                 line: Line | None | bool = True) -> ShotVerdict:
+                 line: Line | None = _FIND) -> ShotVerdict:
     """The verdict for ``action`` from ``source`` against a target on ``target`` (H5, H6).
 
     A range-0 action without Reach reaches only its own section.  Otherwise
@@ -146,8 +150,8 @@ def judge_action(field: Battlefield, source: str, target: str, action: Action,
         target: the target's section id.
         action: the action played.
         line: :func:`line_of_shot` of ``source`` and ``target`` when the
-            caller has it (the same for every action of one fighter); True
-            (the default) to compute it here.
+            caller has it (the same for every action of one fighter); left
+            out, it is found here.
 
     Returns:
         A verdict with the numbers: d, Δh, range needed, any blocking section.
@@ -156,9 +160,8 @@ def judge_action(field: Battlefield, source: str, target: str, action: Action,
         UnknownSectionError: an id is not on the battlefield.
     """
     steps: list[Step] = []
-    if line is True:
+    if line is _FIND:
         line = line_of_shot(field, source, target)
-    assert line is not True
     s_name, t_name = isolate(field.section(source).name), isolate(field.section(target).name)
     if line is None:
         steps.append(Step("H5", f"{t_name} shares no border, direct or indirect, with {s_name}: no line."))
