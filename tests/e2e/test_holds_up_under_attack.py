@@ -62,7 +62,7 @@ def test_the_newest_log_line_shows_after_the_log_reaches_its_cap(app: App) -> No
     app.fighter("shooter-2").click()
     app.section("chasm").click()
     app.page.get_by_role("button", name="Confirm move and roll 6d6").click()
-    expect(log.last).to_contain_text("Bram: West rim → Chasm with Move 2 — moved, fell: ")
+    expect(log.last).to_contain_text("Bram: West rim → Chasm floor with Move 2 — moved, fell: ")
     assert log.count() == cap
     assert log.last.get_attribute("value") == "100001"
 
@@ -126,7 +126,7 @@ def test_a_save_that_fails_is_said_until_a_save_succeeds(app: App) -> None:
     app.page.get_by_role("button", name="Confirm move and roll 2d6").click()
     expect(notice).to_be_hidden()
     app.reload()
-    expect(app.fighter("shooter-2")).to_have_attribute("aria-label", "Bram (Heroes) on Chasm")
+    expect(app.fighter("shooter-2")).to_have_attribute("aria-label", "Bram (Heroes) on Chasm floor")
 
 
 def _x_of(app: App, text: str) -> float:
