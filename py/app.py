@@ -47,7 +47,7 @@ def first_table():
         return Controller.restore(text), None
     except RulesError as e:
         problem = f"The saved table could not be restored: {e}"
-    older = localStorage.getItem(DAMAGED)
+    older = localStorage.getItem(DAMAGED) or None  # a missing key is JavaScript's null
     try:
         localStorage.setItem(DAMAGED, text)
     except Exception:

@@ -77,6 +77,7 @@ def test_a_damaged_table_near_the_quota_stays_where_it_is_and_saving_waits(app: 
     _fill_storage(app, 4)
     app.reload()
     expect(app.page.locator("#error")).to_contain_text(f"it is left under {STORE}")
+    expect(app.page.locator("#error")).not_to_contain_text("older damaged copy")  # there was none
     assert app.page.evaluate(f"localStorage.getItem('{STORE}')") == damaged
     notice = app.page.locator("#saving")
     expect(notice).to_be_visible()
