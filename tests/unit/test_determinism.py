@@ -1,0 +1,84 @@
+"""Same table, same answer: no verdict depends on the interpreter's string-hash seed (ruling H13).
+
+Source: ruling H13 ("the same table always gives the same path and explanation, on any interpreter");
+``shared/repro/real-cases/case-21c.json`` (two equally good ways down: the path shown changed with the
+hash seed); issue 5 ("Same table, same answer") — Pyodide seeds string hashing randomly on every load.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from vertigo import scenario
+from vertigo.table import Table
+
+PY = Path(__file__).resolve().parents[2] / "py"
+SCENARIOS = PY.parent / "static" / "scenarios"
+
+CASE_21C = {
+    "vertigo": 1, "title": "Case 21c: two equally good ways down", "dice_seed": 1,
+    "sections": [{"id": "start", "name": "Start", "elevation": 3, "x": [0, 2]},
+                 {"id": "a", "name": "Ledge A", "elevation": 2, "x": [2, 4]},
+                 {"id": "b", "name": "Ledge B", "elevation": 1, "x": [2, 4], "kind": "slab"},
+                 {"id": "end", "name": "End", "elevation": 0, "x": [4, 6]}],
+    "borders": [["start", "a"], ["start", "b"], ["a", "end"], ["b", "end"]],
+    "fighters": [{"id": "f", "name": "f", "side": "A", "section": "start", "moves": ["Move 2"], "actions": []}],
+}
+"""``case-21c.json``: start 3, a 2, b 1, end 0; ``Move 2`` from start to end falls 3d6 either way."""
+
+EVERY_ANSWER = r'''
+import hashlib, json, sys
+sys.path.insert(0, sys.argv[1])
+from vertigo import scenario
+from vertigo.table import Table
+out = []
+for text in sys.stdin.read().split("\n\x00\n"):
+    table = Table.start(scenario.loads(text))
+    sc = table.scenario
+    for f in sc.fighters:
+        for i in range(len(f.moves)):
+            out.append(json.dumps(list(table.reach(f.id, i).dice.items())))
+            for s in sc.field.sections:
+                v = table.judge_move(f.id, i, s.id)
+                out.append(repr((v.route, v.steps)))
+        for g in sc.fighters:
+            if g.id != f.id:
+                out.extend(repr((v.line, v.steps)) for v in table.judge_attack(f.id, g.id))
+print(len(out), hashlib.sha256("\n".join(out).encode()).hexdigest())
+'''
+
+
+def _texts() -> str:
+    import json
+    files = [p.read_text(encoding="utf-8") for p in sorted(SCENARIOS.glob("*.json")) if p.name != "index.json"]
+    return "\n\x00\n".join([json.dumps(CASE_21C), *files])
+
+
+def test_case_21c_takes_the_way_down_by_the_first_ledge_in_the_document():
+    """H13: "the product picks one by a fixed order (document order of the sections)": Ledge A comes before
+    Ledge B in the document, so the 3d6 way down goes by Ledge A."""
+    table = Table.start(scenario.load(CASE_21C))
+    verdict = table.judge_move("f", 0, "end")
+    assert verdict.route is not None
+    assert verdict.route.path == ("start", "a", "end")
+    assert verdict.route.dice == 3
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses inside Pyodide")
+def test_every_answer_is_the_same_under_every_hash_seed():
+    """H13 across interpreters: every reach, move verdict and line of shot of every bundled battlefield and of
+    case 21c, with its explanation, is the same under PYTHONHASHSEED 0, 1, 2, 12345 and 4294967295."""
+    answers = set()
+    for seed in ("0", "1", "2", "12345", "4294967295"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run([sys.executable, "-c", EVERY_ANSWER, str(PY)], input=_texts(), text=True,
+                              capture_output=True, env=env, timeout=300, check=True)
+        answers.add(done.stdout.strip())
+    assert len(answers) == 1
+    count, digest = answers.pop().split()
+    assert int(count) == 832 and len(digest) == 64
