@@ -100,6 +100,7 @@ class Battlefield:
     _adjacent: Mapping[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
     _links: Mapping[str, tuple[tuple[str, float], ...]] = field(init=False, repr=False, compare=False)
     _order: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    _graph: tuple[tuple[tuple[int, float], ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_id = {s.id: s for s in self.sections}
@@ -115,6 +116,9 @@ class Battlefield:
         object.__setattr__(self, "_links", {
             k: tuple((b, clean(by_id[b].elevation - by_id[k].elevation)) for b in v) for k, v in adjacent.items()})
         object.__setattr__(self, "_order", {s.id: i for i, s in enumerate(self.sections)})
+        order = self._order
+        object.__setattr__(self, "_graph", tuple(
+            tuple((order[b], rise) for b, rise in self._links[s.id]) for s in self.sections))
 
     @classmethod
     def build(cls, sections: Iterable[Section], pairs: Iterable[tuple[str, str]]) -> "Battlefield":
@@ -160,6 +164,12 @@ class Battlefield:
         """
         self.section(section_id)
         return self._links[section_id]
+
+    @property
+    def graph(self) -> tuple[tuple[tuple[int, float], ...], ...]:
+        """:meth:`links` of every section by place: ``graph[i]`` holds ``(neighbour's place, rise)`` for the
+        section at place ``i`` (document order) — the form a path search walks fastest."""
+        return self._graph
 
     def order(self, section_id: str) -> int:
         """Where the section stands in the document (0-based): the fixed order that breaks ties (H13)."""

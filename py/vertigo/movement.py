@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from heapq import heappop, heappush
@@ -119,6 +119,22 @@ def _crossing(field: Battlefield, a: str, b: str, entry: MoveEntry, h: float) ->
     return Crossing(a, b, rise, fallen, math.floor(fallen))
 
 
+class _LazyPaths(Mapping[str, tuple[str, ...]]):
+    """Section id → path, each built from the search's parent labels only when asked for."""
+
+    def __init__(self, labels: dict[str, int], build: Callable[[int], tuple[str, ...]]) -> None:
+        self._labels, self._build = labels, build
+
+    def __getitem__(self, sid: str) -> tuple[str, ...]:
+        return self._build(self._labels[sid])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._labels)
+
+    def __len__(self) -> int:
+        return len(self._labels)
+
+
 @dataclass(frozen=True)
 class Reach:
     """Every section one Move entry reaches from a start, with the best route to each (H3, H13).
@@ -188,41 +204,50 @@ def search(field: Battlefield, start: str, entry: MoveEntry, fighter_height: flo
         return Reach(start, {sid: 0 for sid in paths}, paths, field, entry, h)
     fly = entry.kind == "Fly"
     limit = entry.distance
-    order = field.order
-    # A label is one route: (section, dice, steps, parent label); the heap orders them.
-    nodes: list[str] = [start]
+    graph = field.graph
+    sections = field.sections
+    # A label is one route: (place of its section, parent label); the heap orders (dice, steps, place, label).
+    # The place (document order) breaks ties between equally good routes (H13).
+    origin = field.order(start)
+    places: list[int] = [origin]
     parents: list[int] = [-1]
-    heap: list[tuple[int, int, int, int]] = [(0, 0, order(start), 0)]
-    fewest_steps: dict[str, int] = {}
-    settled: dict[str, int] = {}
+    heap: list[tuple[int, int, int, int]] = [(0, 0, origin, 0)]
+    fewest_steps = [limit + 1] * len(sections)
+    settled: dict[int, int] = {}
     dice: dict[str, int] = {}
+    fall_dice: dict[float, int | None] = {}  # the crossing rule, once per distinct rise
     while heap:
-        d, steps, _, label = heappop(heap)
-        here = nodes[label]
-        if steps >= fewest_steps.get(here, limit + 1):
+        d, steps, here, label = heappop(heap)
+        if steps >= fewest_steps[here]:
             continue  # a route with no more dice and no more steps is already settled here
         fewest_steps[here] = steps
         if here not in settled:
             settled[here] = label
-            dice[here] = d
+            dice[sections[here].id] = d
         if steps == limit:
             continue
-        for there, rise in field.links(here):
-            if steps + 1 >= fewest_steps.get(there, limit + 1):
+        for there, rise in graph[here]:
+            if steps + 1 >= fewest_steps[there]:
                 continue
-            fallen = crossing_fall(rise, h, fly=fly)
-            if fallen is None:
+            if rise in fall_dice:
+                more = fall_dice[rise]
+            else:
+                fallen = crossing_fall(rise, h, fly=fly)
+                more = fall_dice[rise] = None if fallen is None else math.floor(fallen)
+            if more is None:
                 continue
-            nodes.append(there)
+            places.append(there)
             parents.append(label)
-            heappush(heap, (d + math.floor(fallen), steps + 1, order(there), len(nodes) - 1))
-    paths = {}
-    for sid, label in settled.items():
+            heappush(heap, (d + more, steps + 1, there, len(places) - 1))
+
+    def path_of(label: int) -> tuple[str, ...]:
         path = []
         while label >= 0:
-            path.append(nodes[label])
+            path.append(sections[places[label]].id)
             label = parents[label]
-        paths[sid] = tuple(reversed(path))
+        return tuple(reversed(path))
+
+    paths = _LazyPaths({sections[p].id: label for p, label in settled.items()}, path_of)
     return Reach(start, dice, paths, field, entry, h)
 
 

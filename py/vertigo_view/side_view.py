@@ -15,6 +15,7 @@ model units through the ``viewBox``: :data:`UX` per drawing unit across,
 
 from __future__ import annotations
 
+import html
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
@@ -256,15 +257,6 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
         return _el(g, "rect", class_=cls, data_section=sid, x=round(x0 + 2 - pad, 2), y=round(y + 1.5 - pad, 2),
                    width=round(x1 - x0 - 4 + 2 * pad, 2), height=round(BAND + 2 * pad, 2), rx=3)
 
-    start = table.position(hl.selected) if hl.selected else None
-    for sid, dice in hl.reachable.items():
-        if sid == start:
-            continue
-        band = "safe" if dice == 0 else ("risky" if dice <= 2 else "deadly")
-        surface(sid, f"reachable dice-{min(dice, 3)} {band}")
-        s = field_.section(sid)
-        _el(g, "text", f"{dice}d6" if dice else "safe", class_=f"dice-badge {band}", data_section=sid,
-            x=frame.x(s.centre), y=round(frame.y(s.elevation) + BAND - 1, 2))
     if hl.destination:
         ok = "allowed" if hl.destination_ok else "refused"
         surface(hl.destination, f"destination {ok}", pad=3)
@@ -286,6 +278,39 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
         x, y = where[hl.selected]
         _el(g, "circle", class_="selected-ring", cx=x, cy=y, r=TOKEN_R + 5)
     return g
+
+
+def _reachable(table: Table, hl: Highlights, frame: _Frame) -> str:
+    """The reachable sections' bands and dice badges, as SVG text.
+
+    A band under each reachable section's surface and a badge with its
+    fewest falling dice (H3).  Up to every section of the battlefield is
+    marked on each click, so this one layer is written as text directly
+    rather than through ElementTree: the only values from the scenario are
+    section ids, escaped all the same.
+    """
+    field_ = table.scenario.field
+    start = table.position(hl.selected) if hl.selected else None
+    parts = []
+    for sid, dice in hl.reachable.items():
+        if sid == start:
+            continue
+        s = field_.section(sid)
+        band = "safe" if dice == 0 else ("risky" if dice <= 2 else "deadly")
+        x0, x1, y = frame.x(s.x0), frame.x(s.x1), frame.y(s.elevation)
+        quoted = html.escape(sid, quote=True)
+        parts.append(
+            f'<rect class="reachable dice-{min(dice, 3)} {band}" data-section="{quoted}" x="{round(x0 + 2, 2)}" '
+            f'y="{round(y + 1.5, 2)}" width="{round(x1 - x0 - 4, 2)}" height="{BAND}" rx="3" />'
+            f'<text class="dice-badge {band}" data-section="{quoted}" x="{frame.x(s.centre)}" '
+            f'y="{round(y + BAND - 1, 2)}">{f"{dice}d6" if dice else "safe"}</text>')
+    return "".join(parts)
+
+
+def _overlay_text(table: Table, hl: Highlights, frame: _Frame) -> str:
+    """The ``<g id="overlay">`` group as text: the reachable layer first, then the rest."""
+    rest = "".join(ET.tostring(mark, encoding="unicode") for mark in _overlay(table, hl, frame))
+    return '<g id="overlay">' + _reachable(table, hl, frame) + rest + "</g>"
 
 
 def render(table: Table, highlights: Highlights | None = None) -> str:
@@ -323,8 +348,9 @@ def render(table: Table, highlights: Highlights | None = None) -> str:
     _borders(svg, table, frame)
     _scale(svg, frame)
     svg.append(_fighters(table))
-    svg.append(_overlay(table, highlights or Highlights(), frame))
-    return ET.tostring(svg, encoding="unicode")
+    text = ET.tostring(svg, encoding="unicode")
+    assert text.endswith("</svg>")
+    return text[:-len("</svg>")] + _overlay_text(table, highlights or Highlights(), frame) + "</svg>"
 
 
 def render_fighters(table: Table) -> str:
@@ -335,4 +361,4 @@ def render_fighters(table: Table) -> str:
 def render_overlay(table: Table, highlights: Highlights) -> str:
     """Only the ``<g id="overlay">`` group, for redrawing after a click."""
     frame = _Frame.of(table.scenario.field.sections)
-    return ET.tostring(_overlay(table, highlights, frame), encoding="unicode")
+    return _overlay_text(table, highlights, frame)
