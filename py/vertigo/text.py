@@ -21,6 +21,7 @@ Source: issue 5 (bidi spoofing, validation gaps); Unicode Standard Annex #9
 
 from __future__ import annotations
 
+import json
 import unicodedata
 
 from .errors import EntryError, LimitError
@@ -122,7 +123,9 @@ def quote(value: object, limit: int = 60) -> str:
 
     Controls, lone surrogates, line separators and bidirectional controls are
     written as ``\\uXXXX`` escapes, so a quoted value can neither break the
-    message over several lines, nor make it unprintable, nor reorder it.
+    message over several lines, nor make it unprintable, nor reorder it.  Only
+    as much of the value is written as the limit shows, so quoting a list of a
+    million entries costs no more than quoting a short one.
 
     Args:
         value: any decoded JSON value (or other object, shown by ``repr``).
@@ -131,10 +134,32 @@ def quote(value: object, limit: int = 60) -> str:
     Returns:
         The quoted value, e.g. ``'"Move one"'``, ``'[1, 2]'``, ``'"a\\u202eb"'``.
     """
-    import json
-
-    text = json.dumps(value, ensure_ascii=False, default=repr)
+    text = _preview(value, limit + 1)
     if any(unicodedata.category(c) in _UNSAFE_IN_MESSAGES or c in _BIDI_CONTROLS for c in text):
         text = "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in _UNSAFE_IN_MESSAGES or c in _BIDI_CONTROLS
                        else c for c in text)
     return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _preview(value: object, budget: int) -> str:
+    """JSON text of ``value``, written only until it is longer than ``budget`` characters."""
+    if isinstance(value, str):
+        return json.dumps(value[:budget], ensure_ascii=False)
+    if isinstance(value, (list, tuple, dict)):
+        pairs = value.items() if isinstance(value, dict) else ((None, v) for v in value)
+        parts: list[str] = []
+        size = 2
+        for key, item in pairs:
+            if size > budget:
+                parts.append("...")
+                break
+            head = "" if key is None else _preview(key, budget) + ": "
+            part = head + _preview(item, budget - size)
+            parts.append(part)
+            size += len(part) + 2
+        inner = ", ".join(parts)
+        return f"{{{inner}}}" if isinstance(value, dict) else f"[{inner}]"
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
