@@ -276,7 +276,7 @@ def versions() -> dict[str, str]:
 
 # --- the generated battlefield ------------------------------------------------------------------------
 
-def generate_field(n_sections: int = 500, n_fighters: int = 100, seed: int = 500) -> dict[str, Any]:
+def generate_field(n_sections: int = 250, n_fighters: int = 50, seed: int = 500) -> dict[str, Any]:
     """A scenario document: a long chain of ground sections (elevation 0..6) with slabs over some.
 
     Slabs come in side-by-side pairs, each above a ground section (2-3 levels up) with a border down

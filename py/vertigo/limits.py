@@ -14,11 +14,11 @@ __all__ = [
     "STORAGE_QUOTA", "TABLE_BUDGET", "PICTURE_BUDGET", "utf16_length",
 ]
 
-MAX_SECTIONS = 500
+MAX_SECTIONS = 250
 """Sections in one scenario."""
-MAX_BORDERS = 2000
+MAX_BORDERS = 1000
 """Borders in one scenario."""
-MAX_FIGHTERS = 100
+MAX_FIGHTERS = 50
 """Fighters in one scenario."""
 MAX_ELEVATION = 1000
 """Largest |elevation| of a section, in Height levels."""

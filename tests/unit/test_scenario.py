@@ -189,23 +189,23 @@ def quickly(doc) -> tuple[str, ...]:
 
 def test_a_million_sections_are_refused():
     """STYLE 5: "caps on dice counts, sections, fighters ... with a specific error
-    when exceeded" — at most 500 sections (MAX_SECTIONS)."""
+    when exceeded" — at most 250 sections (MAX_SECTIONS)."""
     doc = minimal()
     doc["sections"] = [{"id": "x", "elevation": 0, "x": [0, 1]}] * 1_000_000
     doc["borders"] = []
     doc["fighters"] = []
-    assert quickly(doc) == ("sections: has 1000000 entries; at most 500 are allowed",)
+    assert quickly(doc) == ("sections: has 1000000 entries; at most 250 are allowed",)
 
 
 def test_a_million_borders_and_fighters_are_refused():
     """STYLE 5: "caps on dice counts, sections, fighters ... with a specific error
-    when exceeded" — at most 2000 borders and 100 fighters (MAX_BORDERS, MAX_FIGHTERS)."""
+    when exceeded" — at most 1000 borders and 50 fighters (MAX_BORDERS, MAX_FIGHTERS)."""
     doc = minimal()
     doc["borders"] = [["ledge", "floor"]] * 1_000_000
     doc["fighters"] = [doc["fighters"][0]] * 1_000_000
     assert quickly(doc) == (
-        "borders: has 1000000 entries; at most 2000 are allowed",
-        "fighters: has 1000000 entries; at most 100 are allowed",
+        "borders: has 1000000 entries; at most 1000 are allowed",
+        "fighters: has 1000000 entries; at most 50 are allowed",
     )
 
 
