@@ -7,7 +7,7 @@ writes the returned :class:`~vertigo_page.controller.Update` into the page.
 
 import json
 
-from js import Blob, Object, URL, localStorage, setTimeout, window
+from js import CSS, Blob, Object, URL, setTimeout, window
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, when
 
@@ -17,10 +17,20 @@ from vertigo.numbers import count
 from vertigo.table import Table
 from vertigo_page.controller import Controller, Update
 
+def _local_storage():
+    """The browser's localStorage, or None where the browser blocks it (reading the property throws)."""
+    try:
+        return window.localStorage
+    except Exception:
+        return None
+
+
+localStorage = _local_storage()
 STORE = "vertigo.table.v1"
 DAMAGED = STORE + ".damaged"
 BUNDLED = json.loads(open("scenarios/index.json").read())
 BUNDLED_BY_TITLE = {item["title"]: item["file"] for item in BUNDLED}
+BUNDLED_FILES = frozenset(BUNDLED_BY_TITLE.values())
 
 
 def bundled(file):
@@ -39,7 +49,8 @@ def first_table():
     """
     try:
         text = localStorage.getItem(STORE)
-    except Exception as e:  # storage disabled by the browser
+    except Exception as e:  # storage blocked by the browser (localStorage is None, or it throws)
+        saving["failed"] = "this browser blocks its storage for this page"
         return bundled(BUNDLED[0]["file"]), f"This browser's storage cannot be read, so nothing will be kept: {e}"
     if not text:
         return bundled(BUNDLED[0]["file"]), None
@@ -99,9 +110,10 @@ def apply(up: Update):
     active = document.activeElement
     again = None
     if active and active.closest and active.closest("#panel") and active.getAttribute("data-action"):
-        again = f'[data-action="{active.getAttribute("data-action")}"][data-arg="{active.getAttribute("data-arg") or ""}"]'
-        if not active.getAttribute("data-arg"):
-            again = f'[data-action="{active.getAttribute("data-action")}"]'
+        arg = active.getAttribute("data-arg")
+        again = f'[data-action="{CSS.escape(active.getAttribute("data-action"))}"]'
+        if arg:
+            again += f'[data-arg="{CSS.escape(arg)}"]'
     by_id("panel").innerHTML = up.panel
     if again and not up.focus:
         button = by_id("panel").querySelector(again)
@@ -146,7 +158,7 @@ def _after_click():
     _later.update(queued=False, save=False, scroll=False)
     if scroll and by_id("log").lastElementChild:
         by_id("log").lastElementChild.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
-    if save and not saving["paused"]:
+    if save and not saving["paused"] and localStorage is not None:
         try:
             localStorage.setItem(STORE, ctl.saved())
         except Exception as e:  # quota exceeded or storage disabled: say so until a save succeeds
@@ -245,6 +257,9 @@ def on_undo(event):
 def on_load(event):
     """The Load button: the battlefield chosen in the picker."""
     file = by_id("scenario").value
+    if file not in BUNDLED_FILES:
+        by_id("status").textContent = "Choose a battlefield in the picker, then Load."
+        return
     run(lambda: ctl.load(bundled(file), "Loaded"))
 
 

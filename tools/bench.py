@@ -18,7 +18,7 @@ clicks
     times clicks in the page, from ``dispatchEvent`` to the handler's return (the handlers run
     synchronously on the main thread; a MutationObserver on ``#view`` confirms the SVG changed, and the
     overlay is checked for the expected mark), then a forced style + layout: on "The four shots" and
-    on a generated 500-section, 100-fighter battlefield put in localStorage before the page loads.
+    on a generated battlefield at the section cap (250 sections, 50 fighters) put in localStorage before the page loads.
     Diagnostic passes (separate page loads, never the timed ones) wrap DOM calls and the controller so
     a click splits into controller, saved() JSON, DOM writes, scrollIntoView, localStorage.setItem and
     the rest, and PyScript's hooks tell when the interpreter was ready and the page's Python started;
@@ -1735,7 +1735,7 @@ def print_load(res: dict[str, Any]) -> None:
       f"ratio of the fastest loads {loads['min_ratio']:.3f})")
     w("  one instrumented load each (PyScript hooks): interpreter ready -> page Python starts -> ready  (Python run)")
     rows = [("hello", res.get("hello_diagnostic", {}).get("marks"))]
-    for key, label in (("four_shots", "app"), ("big_field", "app, 500 sect.")):
+    for key, label in (("four_shots", "app"), ("big_field", "app, cap field")):
         rows.append((label, res.get(key, {}).get("diagnostic", {}).get("marks")))
     for label, marks in rows:
         if not marks:
@@ -1752,7 +1752,7 @@ def print_clicks(res: dict[str, Any]) -> None:
     w("Click -> updated SVG, in page: dispatchEvent -> handler returned (#view mutated); "
       "'+layout' adds a forced style+layout")
     w(f"  {'field':<16}{'click':<16}{'n':>4}{'median':>9}{'worst':>9}{'first':>9}{'+layout med':>13}{'+layout worst':>15}")
-    for key, title in (("four_shots", "The four shots"), ("big_field", "500 sections")):
+    for key, title in (("four_shots", "The four shots"), ("big_field", "cap field")):
         c = res[key]["clicks"]
         for i, kind in enumerate((*KINDS, "all")):
             s = c[kind]
@@ -1760,7 +1760,7 @@ def print_clicks(res: dict[str, Any]) -> None:
             w(f"  {(title if i == 0 else ''):<16}{KIND_LABEL.get(kind, 'all clicks'):<16}{s['n']:>4}{s['median']:7.1f}ms"
               f"{s['worst']:7.1f}ms{first}{s['with_layout']['median']:11.1f}ms{s['with_layout']['worst']:13.1f}ms")
     big = res["big_field"]["clicks"]["all"]
-    w(f"  targets on the 500-section field: median ≤ {TARGET_MEDIAN_MS:g} ms   {big['median']:.1f} ms   "
+    w(f"  targets on the cap field: median ≤ {TARGET_MEDIAN_MS:g} ms   {big['median']:.1f} ms   "
       f"{verdict(big['median'] <= TARGET_MEDIAN_MS)}")
     w(f"                                    worst  ≤ {TARGET_WORST_MS:g} ms   {big['worst']:.1f} ms   "
       f"{verdict(big['worst'] <= TARGET_WORST_MS)}")
@@ -1770,7 +1770,7 @@ def print_clicks(res: dict[str, Any]) -> None:
     w("Where a click goes (diagnostic pass: DOM calls and controller wrapped; medians, ms)")
     w(f"  {'field':<16}{'click':<16}{'total':>7}{'control.':>9}{'saved()':>9}{'DOM wr.':>9}{'scrollIV':>9}"
       f"{'setItem':>9}{'other':>7}{'+layout':>9}")
-    for key, title in (("four_shots", "The four shots"), ("big_field", "500 sections")):
+    for key, title in (("four_shots", "The four shots"), ("big_field", "cap field")):
         sp = res[key]["diagnostic"]["split"]
         for i, kind in enumerate(KINDS):
             s = sp[kind]
@@ -1844,7 +1844,7 @@ def section_load(browser: Any, url: str, args: argparse.Namespace, res: dict[str
 
 
 def section_clicks(browser: Any, url: str, args: argparse.Namespace, res: dict[str, Any]) -> None:
-    """Clicks on The four shots and on the generated 500-section field, their diagnostic passes, CPython."""
+    """Clicks on The four shots and on the generated field at the caps, their diagnostic passes, CPython."""
     print(f"clicks on The four shots ({args.reps} repetitions)...", flush=True)
     context, page, ready = open_ready(browser, url, "the app")
     page.evaluate(CLICK_HELPERS)
@@ -1862,7 +1862,7 @@ def section_clicks(browser: Any, url: str, args: argparse.Namespace, res: dict[s
     print(f"clicks on the generated field: {len(doc['sections'])} sections, {len(doc['borders'])} borders, "
           f"{len(doc['fighters'])} fighters, saved table {len(text) // 1000} kB ({args.reps} repetitions)...",
           flush=True)
-    context, page, ready = open_ready(browser, url, "the app with the 500-section table", (seed_store,))
+    context, page, ready = open_ready(browser, url, "the app with the cap-field table", (seed_store,))
     page.evaluate(CLICK_HELPERS)
     counts = page.evaluate("window.__bench.counts()")
     if counts["sections"] != len(doc["sections"]) or counts["fighters"] != len(doc["fighters"]) or counts["error"]:
@@ -1883,7 +1883,7 @@ def section_clicks(browser: Any, url: str, args: argparse.Namespace, res: dict[s
     n = min(args.split_reps, args.reps)
     print(f"diagnostic passes ({n} repetitions each, DOM calls and controller wrapped)...", flush=True)
     res["four_shots"]["diagnostic"] = diag_clicks(browser, url, "the app", [FOUR_SHOTS_PLAN] * n)
-    res["big_field"]["diagnostic"] = diag_clicks(browser, url, "the app with the 500-section table", plan[:n],
+    res["big_field"]["diagnostic"] = diag_clicks(browser, url, "the app with the cap-field table", plan[:n],
                                                  (seed_store,))
     res["big_field"]["cpython"] = cpython_controller(text, plan)
 

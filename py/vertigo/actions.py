@@ -16,7 +16,7 @@ __all__ = ["Action"]
 
 _ACTION = re.compile(
     r"^\s*(?P<name>[^,]+?)\s*,\s*range\s+(?P<range>\d+)\s*(?P<has_reach>,\s*Reach(?:\s+(?P<reach>\d+))?\s*)?$",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,
 )
 
 

@@ -59,12 +59,13 @@ class ScenarioError(RulesError, ValueError):
     SHOWN = 50
     """Problems kept; past these one line counts the rest, so a message never runs to thousands of lines."""
 
-    def __init__(self, problems: list[str] | tuple[str, ...]) -> None:
+    def __init__(self, problems: list[str] | tuple[str, ...], what: str = "the scenario") -> None:
+        """Args: problems: each ``"path: message"``; what: what holds them, for the headline."""
         found = tuple(problems)
         count = len(found)
         if count > self.SHOWN:
             found = (*found[:self.SHOWN], f"document: {count - self.SHOWN} more problems not listed; "
                                           "mend the ones above and load it again to see them")
         self.problems: tuple[str, ...] = found
-        head = f"{count} problem{'s' if count != 1 else ''} in the scenario"
+        head = f"{count} problem{'s' if count != 1 else ''} in {what}"
         super().__init__(head + ":\n" + "\n".join(f"- {p}" for p in self.problems))

@@ -20,7 +20,8 @@ KINDS = ("Move", "Fly", "Phase", "Teleport")
 """The movement types the Height rules name."""
 
 _ENTRY = re.compile(
-    r"^\s*(?P<kind>[A-Za-z]+)\s+(?P<n>\d+)\s*(?:\(\s*Height\s+(?P<h>\d+(?:\.\d+)?)\s*\))?\s*$"
+    r"^\s*(?P<kind>[A-Za-z]+)\s+(?P<n>\d+)\s*(?:\(\s*Height\s+(?P<h>\d+(?:\.\d+)?)\s*\))?\s*$",
+    re.ASCII,
 )
 
 

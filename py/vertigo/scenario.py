@@ -368,6 +368,8 @@ def decode(text: str | bytes, what: str = "document", max_chars: int = MAX_DOCUM
         text = text.decode("utf-8", errors="replace")
     if len(text) > max_chars:
         raise ScenarioError([f"{what}: is {len(text)} characters; at most {max_chars} are allowed"])
+    if not text.strip():
+        raise ScenarioError([f"{what}: is empty"])
     if nesting(text) > MAX_NESTING:
         raise ScenarioError([f"{what}: nests arrays and objects more than {MAX_NESTING} deep; "
                              f"at most {MAX_NESTING} are allowed"])

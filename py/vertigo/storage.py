@@ -25,6 +25,7 @@ whole table on every action).
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,6 +34,7 @@ from .errors import ScenarioError
 from .limits import MAX_DICE, MAX_LOG, TABLE_BUDGET, utf16_length
 from .scenario import Scenario
 from .table import UNDO_DEPTH, LogEntry, Snapshot, Table
+from .text import quote
 
 __all__ = ["SAVED_VERSION", "SAVED_DETAILS", "TableEncoder", "restore"]
 
@@ -106,6 +108,37 @@ class TableEncoder:
         return head + ",".join(reversed(kept)) + "]}"
 
 
+COUNT_CAP = 2**52
+"""Largest roll count, roll index and log number restored: far past any game, and far enough below 2^53
+(the largest whole number a JavaScript number holds exactly) that a restored table keeps counting."""
+
+
+def logged_text(value: Any, what: str) -> str:
+    """A log line or undo label from storage, if it is text the page itself could have written.
+
+    Raises:
+        ValueError: not text, or holding a control character or a bidirectional embedding, override or
+            isolate opener (the page writes only balanced FSI … PDI around names, :func:`vertigo.text.isolate`).
+    """
+    if not isinstance(value, str):
+        raise ValueError(f"has {what} that is not text: {quote(value)}")
+    if any(unicodedata.category(c) == "Cc" or c in _REFUSED_IN_LOG for c in value):
+        raise ValueError(f"has {what} with control characters: {quote(value)}")
+    return value
+
+
+_REFUSED_IN_LOG = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067")
+
+
+def _inside(problem: str) -> str:
+    """A scenario problem's place, read inside the saved table (``title: …`` → ``saved table.scenario.title: …``)."""
+    if problem.startswith("document:"):
+        return "saved table.scenario" + problem[len("document"):]
+    if problem.startswith("line "):
+        return "saved table.scenario: " + problem
+    return "saved table.scenario." + problem
+
+
 def _snapshot(s: Snapshot) -> dict[str, Any]:
     return {"fighter": s.fighter, "section": s.section, "rolls": s.rolls, "label": s.label}
 
@@ -124,15 +157,21 @@ def restore(text: str) -> Table:
             that is wrong; the message names the field
             (``saved table.positions: places fighter 'goat' on no section``).
     """
-    doc = scenario_mod.decode(text, "saved table", TABLE_BUDGET)
+    try:
+        doc = scenario_mod.decode(text, "saved table", TABLE_BUDGET)
+    except ScenarioError as e:
+        raise ScenarioError(e.problems, "the saved table") from None
     version = doc.get("table") if isinstance(doc, Mapping) else None
     if isinstance(version, bool) or version not in (1, SAVED_VERSION):
-        raise ScenarioError(["saved table: not a saved Vertigo table"])
-    sc = scenario_mod.load(doc.get("scenario"))
+        raise ScenarioError(["saved table: not a saved Vertigo table"], "the saved table")
+    try:
+        sc = scenario_mod.load(doc.get("scenario"))
+    except ScenarioError as e:  # the scenario's places, inside the saved table
+        raise ScenarioError([_inside(p) for p in e.problems], "the saved table") from None
     ids = [f.id for f in sc.fighters]
     where = "saved table"
 
-    def whole(value: Any, low: int = 0, high: int = 2**53) -> int:
+    def whole(value: Any, low: int = 0, high: int = COUNT_CAP) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise ValueError(f"must be a whole number from {low} to {high}: {value!r}")
         return value
@@ -142,30 +181,35 @@ def restore(text: str) -> Table:
             raise ValueError("must map fighter ids to section ids")
         out = []
         for fid in ids:
-            if raw.get(fid) not in sc.field:
+            if not isinstance(raw.get(fid), str) or raw[fid] not in sc.field:
                 raise ValueError(f"places fighter {fid!r} on no section: {raw.get(fid)!r}")
             out.append((fid, raw[fid]))
         return tuple(out)
 
     def snapshot(s: Any) -> Snapshot:
+        if not isinstance(s, dict):
+            raise ValueError(f"must be a list of objects: {quote(s)}")
         fighter, section = s.get("fighter"), s.get("section")
+        if not isinstance(fighter, str) or not isinstance(section, str):
+            raise ValueError(f"undoes a move of no fighter or to no section: {quote(fighter)}, {quote(section)}")
         if fighter not in ids or section not in sc.field:
             raise ValueError(f"undoes a move of no fighter or to no section: {fighter!r}, {section!r}")
-        label = s.get("label", "")
-        if not isinstance(label, str):
-            raise ValueError(f"has a label that is not text: {label!r}")
+        label = logged_text(s.get("label", ""), "a label")
         return Snapshot(fighter, section, whole(s.get("rolls")), label)
 
     def entry(i: int, e: Any) -> LogEntry:
         if not isinstance(e, dict) or not isinstance(e.get("text"), str):
             raise ValueError("must have a text")
+        logged_text(e["text"], "a text")
         details = e.get("details", [])
         if not isinstance(details, list) or not all(isinstance(d, str) for d in details):
             raise ValueError("must have a list of texts as details")
+        for d in details:
+            logged_text(d, "a detail")
         if version == 1:
             dice = e.get("dice", [])
-            if not isinstance(dice, list):
-                raise ValueError("must have a list of dice")
+            if not isinstance(dice, list) or len(dice) > MAX_DICE:
+                raise ValueError(f"must have a list of at most {MAX_DICE} dice")
             index = e.get("roll_index")
             roll = None if index is None else (whole(index), len(dice))
             number = i + 1
@@ -196,5 +240,5 @@ def restore(text: str) -> Table:
             raise ValueError("must be a list")
         history = tuple(snapshot(s) for s in raw_history)
     except (AttributeError, TypeError, ValueError) as e:
-        raise ScenarioError([f"{where}: {e}"]) from None
+        raise ScenarioError([f"{where}: {e}"], "the saved table") from None
     return Table(sc, current, rolls, log, history[-UNDO_DEPTH:])

@@ -26,7 +26,7 @@ import unicodedata
 
 from .errors import EntryError, LimitError
 
-__all__ = ["check_name", "isolate", "quote", "FSI", "PDI"]
+__all__ = ["check_name", "isolate", "quote", "shown_name", "FSI", "PDI"]
 
 FSI = "\u2068"
 """FIRST STRONG ISOLATE: opens an isolated run of text."""
@@ -56,6 +56,10 @@ def _problem(text: str) -> str | None:
             return f"must not contain a lone surrogate (U+{ord(ch):04X})"
         if ch in _BIDI_CONTROLS:
             return f"must not contain bidirectional control characters (U+{ord(ch):04X})"
+        if cat in ("Zl", "Zp"):
+            return f"must not contain line or paragraph separators (U+{ord(ch):04X})"
+        if ch == "\ufffd":
+            return "must not contain U+FFFD, the mark of a character that could not be read (is the file UTF-8?)"
         if not visible and cat not in _INVISIBLE_CATEGORIES and ch not in _BLANK_LETTERS:
             visible = True
     if not visible:
@@ -91,6 +95,18 @@ def check_name(value: object, limit: int) -> str:
     if problem is not None:
         raise EntryError(problem)
     return value
+
+
+def shown_name(text: str, limit: int = 80) -> str:
+    """Any outside text (a file's name) made safe to show in a sentence.
+
+    Control, separator and bidirectional control characters become U+FFFD;
+    the text is cut to ``limit`` characters and isolated (:func:`isolate`), so
+    a file named ``evil\u202enosj.txt`` cannot turn the message around it.
+    """
+    safe = "".join("\ufffd" if unicodedata.category(c) in _UNSAFE_IN_MESSAGES or c in _BIDI_CONTROLS else c
+                   for c in text[:limit])
+    return isolate(safe + ("…" if len(text) > limit else ""))
 
 
 def isolate(name: str) -> str:

@@ -22,7 +22,7 @@ from vertigo.numbers import count, fmt
 from vertigo.ranged import ShotVerdict
 from vertigo.storage import TableEncoder
 from vertigo.table import Table
-from vertigo.text import isolate
+from vertigo.text import isolate, shown_name
 from vertigo_view import panels
 from vertigo_view.side_view import Highlights, render, render_fighters, render_overlay
 
@@ -278,7 +278,7 @@ class Controller:
 
     def import_text(self, text: str, filename: str) -> Update:
         """Import a scenario file; on any problem keep the current battlefield and say why."""
-        name = isolate(filename)
+        name = shown_name(filename)
         try:
             scenario = scenario_mod.loads(text)
         except ScenarioError as e:

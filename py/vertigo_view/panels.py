@@ -87,7 +87,8 @@ def dice_faces(r: DiceRoll) -> ET.Element:
     for d in r.dice[:DICE_SHOWN]:
         _el(p, "span", str(d), class_="die", aria_label=f"die showing {d}")
     if len(r.dice) > DICE_SHOWN:
-        _el(p, "span", f" … and {len(r.dice) - DICE_SHOWN} more dice (every die is in the log)", class_="roll-more")
+        _el(p, "span", f" … and {len(r.dice) - DICE_SHOWN} more dice (the total counts them all; every die replays "
+                       "from the dice seed and roll number in the log)", class_="roll-more")
     _el(p, "span", f" = {r.total} damage", class_="roll-total")
     return p
 
