@@ -16,6 +16,7 @@ __all__ = [
     "UnknownFighterError",
     "UnitsError",
     "UndoError",
+    "SizeModifierError",
 ]
 
 
@@ -45,6 +46,10 @@ class UnitsError(RulesError, ValueError):
 
 class UndoError(RulesError, LookupError):
     """Undo asked for with nothing left to undo."""
+
+
+class SizeModifierError(RulesError, ValueError):
+    """A Size Modifier outside the reach table (above +10), or not a whole number (G4)."""
 
 
 class ScenarioError(RulesError, ValueError):
