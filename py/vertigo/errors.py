@@ -16,6 +16,7 @@ __all__ = [
     "UnknownFighterError",
     "UnitsError",
     "UndoError",
+    "LengthError",
     "SizeModifierError",
 ]
 
@@ -46,6 +47,11 @@ class UnitsError(RulesError, ValueError):
 
 class UndoError(RulesError, LookupError):
     """Undo asked for with nothing left to undo."""
+
+
+class LengthError(RulesError, ValueError):
+    """A length in feet the rules cannot use: not an exact number (a float), not a number at all,
+    or a vertical difference below 0."""
 
 
 class SizeModifierError(RulesError, ValueError):
