@@ -16,6 +16,8 @@ __all__ = [
     "UnknownFighterError",
     "UnitsError",
     "UndoError",
+    "LengthError",
+    "SizeModifierError",
 ]
 
 
@@ -45,6 +47,15 @@ class UnitsError(RulesError, ValueError):
 
 class UndoError(RulesError, LookupError):
     """Undo asked for with nothing left to undo."""
+
+
+class LengthError(RulesError, ValueError):
+    """A length in feet the rules cannot use: not an exact number (a float), not a number at all,
+    or a vertical difference below 0."""
+
+
+class SizeModifierError(RulesError, ValueError):
+    """A Size Modifier outside the reach table (above +10), or not a whole number (G4)."""
 
 
 class ScenarioError(RulesError, ValueError):

@@ -11,6 +11,7 @@ JavaScript; a character outside the Basic Multilingual Plane counts 2).
 __all__ = [
     "MAX_SECTIONS", "MAX_BORDERS", "MAX_FIGHTERS", "MAX_ELEVATION", "MAX_EXTENT", "MAX_DISTANCE", "MAX_DICE",
     "MAX_ENTRY_TEXT", "MAX_ENTRIES", "MAX_NAME", "MAX_DOCUMENT_CHARS", "MAX_SCENARIO_CHARS", "MAX_LOG",
+    "MAX_FEET", "MAX_FEET_DENOMINATOR", "MAX_FEET_TEXT", "MAX_REACH", "MAX_REACH_TEXT", "MAX_WEAPON_RANGE",
     "STORAGE_QUOTA", "TABLE_BUDGET", "PICTURE_BUDGET", "utf16_length",
 ]
 
@@ -46,6 +47,19 @@ longest id, so whatever loads can be saved and exported, and whatever is
 exported imports again."""
 MAX_LOG = 1000
 """Most log entries kept; older ones give way first."""
+MAX_FEET = 10_000
+"""Largest |elevation| or |x| of a fighter in the levels rules (001), in feet."""
+MAX_FEET_DENOMINATOR = 1_000_000
+"""Largest denominator of a length in feet (a millionth of a foot): exact lengths stay small numbers, and
+a text such as ``"1e-999999"`` cannot become a number with a million digits."""
+MAX_FEET_TEXT = 40
+"""Longest length written as text (``"17/3"``, ``"6.5"``), in characters (checked before parsing)."""
+MAX_REACH = 100
+"""Largest reach value written on a melee weapon, in yards (GURPS reach; SM may add up to +30, G4)."""
+MAX_REACH_TEXT = 40
+"""Longest reach notation (``"C,1"``, ``"1-3"``), in characters (checked before parsing)."""
+MAX_WEAPON_RANGE = 10_000
+"""Largest range of a ranged weapon entry (``"Bow, range 150"``), in yards."""
 
 STORAGE_QUOTA = 5_242_880
 """What a browser stores for one origin (key + value, UTF-16 code units; measured in Chromium).  Every

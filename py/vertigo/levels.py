@@ -1,0 +1,801 @@
+"""Combat at different levels: what a vertical difference does to melee (G1–G7).
+
+Two fighters stand on surfaces at different heights.  Their vertical
+difference d, in feet, falls in one band (G1, G2) that sets both fighters'
+active-defense modifiers, the hit locations each may strike and the attack
+modifiers of the 2-ft band; over 6 ft, combat is impossible unless the upper
+fighter lies down at the edge (the strange position, G3).  Hit locations
+carry their normal GURPS penalties (G6) and may be switched off (G7).  Reach
+is horizontal only: the distance between the fighters in whole yards must be
+one of a weapon's reach values after the Size Modifier bonus (G4, G5).
+
+Lengths are exact: feet are :class:`fractions.Fraction` (a stair of nine
+8-inch steps is exactly 6 ft and lands in the "up to 6 ft" band); they are
+rounded only where they are shown (:func:`show_ft`).
+
+Source: ``001_cbc7fc1b49bd2ff2.txt`` › Combat At Different Levels; rulings
+G1–G7 (``docs/rules.md#g1`` … ``#g7``) and H7 (the DM's override).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any, Literal
+
+from .errors import EntryError, LengthError, LimitError, UnknownFighterError
+from .limits import MAX_ENTRIES, MAX_FEET, MAX_FEET_DENOMINATOR, MAX_FEET_TEXT, MAX_NAME
+from .reach import Weapon, reach_bonus
+from .text import check_name, isolate, quote
+from .verdict import Overridable, Override, Step
+
+__all__ = [
+    "Length", "Side", "feet", "show_ft", "signed", "distance_yd",
+    "Location", "LOCATIONS", "PENALTY", "HEAD", "FEET_OR_LEGS", "HEAD_AND_ARM", "STRANGE_POSITION_FT",
+    "Band", "BANDS", "band",
+    "Fighter", "LocationRow", "WeaponRow", "Direction", "LevelsVerdict", "judge_levels",
+]
+
+Length = int | Fraction
+"""A length in feet, exact: a whole number or a :class:`~fractions.Fraction`."""
+Side = Literal["upper", "lower"]
+"""Which fighter: the one on the higher surface, or the one on the lower."""
+
+MINUS = "\u2212"
+"""The minus sign of every explanation (``−2``, ``6 ft − 3 ft``)."""
+
+# -- lengths ---------------------------------------------------------------
+
+_FEET_TEXT = re.compile(r"^\s*-?[0-9]+(?:\.[0-9]+)?\s*$|^\s*-?[0-9]+\s*/\s*[0-9]+\s*$")
+"""A length as text: a decimal (``6``, ``-2.5``) or a fraction (``17/3``); no exponent."""
+
+
+def _exact(value: object, what: str) -> Fraction:
+    """``value`` as a Fraction, when it is an int or a Fraction (not a bool, not a float)."""
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Fraction(value)
+    if isinstance(value, float):
+        raise LengthError(f"{what} must be exact feet, an int or a Fraction (a float is a binary "
+                          f"approximation; write it as text, e.g. \"6.5\"): {quote(value)}")
+    raise LengthError(f"{what} must be a length in feet, an int or a Fraction: {quote(value)}")
+
+
+def feet(value: int | Fraction | str, what: str = "length") -> Fraction:
+    """A fighter's elevation or position in feet, exact and within the caps.
+
+    Args:
+        value: an int, a :class:`~fractions.Fraction`, or text holding a
+            decimal or a fraction (``"6"``, ``"-2.5"``, ``"17/3"``).  A float
+            is refused: ``0.1`` is not a tenth in binary.
+        what: the field's name, for messages (``"elevation_ft"``).
+
+    Returns:
+        The length as a Fraction, in feet.
+
+    Raises:
+        LengthError: not a number of one of those kinds, or text that is not
+            a decimal or a fraction (quoted in the message).
+        LimitError: text longer than ``MAX_FEET_TEXT`` characters, a
+            magnitude above ``MAX_FEET`` ft, or a denominator above
+            ``MAX_FEET_DENOMINATOR``.
+
+    Source: ruling G1 (d in feet).
+    """
+    if isinstance(value, str):
+        if len(value) > MAX_FEET_TEXT:
+            raise LimitError(f"{what} must be at most {MAX_FEET_TEXT} characters: {len(value)}")
+        if not _FEET_TEXT.match(value):
+            raise LengthError(f"{what} must be feet as a decimal or a fraction (e.g. \"6.5\", \"17/3\"): "
+                              f"{quote(value)}")
+        try:
+            number = Fraction(re.sub(r"\s", "", value))
+        except ZeroDivisionError:
+            raise LengthError(f"{what} must not divide by zero: {quote(value)}") from None
+    else:
+        number = _exact(value, what)
+    if number.denominator > MAX_FEET_DENOMINATOR:
+        raise LimitError(f"{what} must be exact to 1/{MAX_FEET_DENOMINATOR:,} ft: {quote(str(number), 40)}")
+    if abs(number) > MAX_FEET:
+        raise LimitError(f"{what} must be between {MINUS}{MAX_FEET:,} and {MAX_FEET:,} ft: {quote(str(number), 40)}")
+    return number
+
+
+def _rounded(value: Length) -> Fraction:
+    """``value`` to the nearest hundredth, halves away from zero (for showing only)."""
+    v = Fraction(value)
+    hundredths = math.floor(abs(v) * 100 + Fraction(1, 2))
+    return Fraction(hundredths if v >= 0 else -hundredths, 100)
+
+
+def _number(value: Length) -> str:
+    """A length rounded to hundredths, without trailing zeros: ``6``, ``2.5``, ``0.67``, ``−3``."""
+    r = _rounded(value)
+    whole, rest = divmod(abs(r.numerator) * 100 // r.denominator, 100)
+    text = str(whole) if rest == 0 else f"{whole}.{rest:02d}".rstrip("0")
+    return MINUS + text if r < 0 else text
+
+
+def show_ft(value: Length) -> str:
+    """A length the way every explanation shows it, rounded to hundredths of a foot.
+
+    Args:
+        value: feet, exact.
+
+    Returns:
+        ``"6 ft"``, ``"2.5 ft"``, ``"0.67 ft"`` (2/3 ft), ``"−3 ft"``; halves
+        round away from zero (``0.125`` → ``"0.13 ft"``), and a length that
+        rounds to 0 is ``"0 ft"``, never ``"−0 ft"``.
+    """
+    return f"{_number(value)} ft"
+
+
+def signed(n: int) -> str:
+    """A modifier with its sign, as GURPS writes it: ``+1``, ``−2``, ``+0``."""
+    return f"+{n}" if n >= 0 else f"{MINUS}{-n}"
+
+
+def distance_yd(dx_ft: Length) -> int:
+    """The horizontal distance between two fighters in whole yards (G5).
+
+    |dx| ÷ 3, rounded to the nearest whole yard with halves up: under 1.5 ft
+    is 0 yd (close combat, reach C), 1.5 ft is 1 yd, 4.5 ft (1.5 yd) is 2 yd,
+    7.5 ft (2.5 yd) is 3 yd.  Exact, so a half is a half.
+
+    Args:
+        dx_ft: the difference of the fighters' horizontal positions, feet
+            (either sign).
+
+    Returns:
+        The distance in yards (hexes); 0 is close combat.
+
+    Raises:
+        LengthError: ``dx_ft`` is not an int or a Fraction.
+
+    Source: ruling G5 ("|Δx| in feet ÷ 3, rounded to the nearest whole yard,
+    halves up").
+    """
+    yards = abs(_exact(dx_ft, "dx_ft")) / 3
+    return math.floor(yards + Fraction(1, 2))
+
+
+# -- hit locations (G6) ----------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """A hit location and its normal penalty to hit (G6).
+
+    Attributes:
+        name: ``"eyes"``, ``"skull"``, … as GURPS names it.
+        penalty: the normal modifier to hit it, ≤ 0.
+    """
+
+    name: str
+    penalty: int
+
+
+LOCATIONS: tuple[Location, ...] = (
+    Location("eyes", -9), Location("skull", -7), Location("face", -5), Location("neck", -5),
+    Location("torso", 0), Location("vitals", -3), Location("groin", -3), Location("arm", -2),
+    Location("hand", -4), Location("leg", -2), Location("foot", -4),
+)
+"""The eleven hit locations, in the fixed order of every verdict (G6)."""
+PENALTY: Mapping[str, int] = MappingProxyType({loc.name: loc.penalty for loc in LOCATIONS})
+"""Location name → its normal penalty (G6)."""
+HEAD: tuple[str, ...] = ("eyes", "skull", "face")
+""""The head (skull, face, or eyes)" (G6), in verdict order."""
+FEET_OR_LEGS: tuple[str, ...] = ("leg", "foot")
+""""Feet or legs" (G6), in verdict order."""
+HEAD_AND_ARM: tuple[str, ...] = ("eyes", "skull", "face", "arm")
+"""What the lower fighter may strike at a fighter in the strange position, "his head and arm" (G3, G6)."""
+_ALL: tuple[str, ...] = tuple(loc.name for loc in LOCATIONS)
+
+_UPPER_MODIFIERS: Mapping[str, int] = MappingProxyType({"eyes": 1, "skull": 1, "face": 1, "neck": 1, "leg": -2, "foot": -2})
+"""The 2-ft band's modifiers for the upper fighter: −2 to hit feet or legs, +1 the head or neck."""
+_LOWER_MODIFIERS: Mapping[str, int] = MappingProxyType({"eyes": -2, "skull": -2, "face": -2, "leg": 2, "foot": 2})
+"""The 2-ft band's modifiers for the lower fighter: +2 to hit feet or legs, −2 the head."""
+
+
+# -- bands (G1, G2) --------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """One band of vertical difference and what it does (G2).
+
+    Attributes:
+        limit_ft: the band's inclusive upper edge in feet (1 … 6), or None
+            for "over 6 ft".
+        possible: whether melee is possible at all.
+        upper_defense: modifier to the upper fighter's active defenses.
+        lower_defense: modifier to the lower fighter's active defenses.
+        location_modifiers: whether the 2-ft band's attack modifiers apply
+            (with hit locations on, to the locations that may be struck).
+        upper_targets: locations the upper fighter may strike, verdict order.
+        lower_targets: locations the lower fighter may strike, verdict order.
+        upper_rule: why the upper fighter may not strike the others ("" when
+            it may strike all).
+        lower_rule: the same for the lower fighter.
+        text: what the band does, in words.
+
+    Source: ``001_cbc7fc1b49bd2ff2.txt`` › Combat At Different Levels, the
+    seven paragraphs from "One foot of vertical difference, or less" to "Over
+    six feet"; rulings G1, G2.
+    """
+
+    limit_ft: int | None
+    possible: bool
+    upper_defense: int
+    lower_defense: int
+    location_modifiers: bool
+    upper_targets: tuple[str, ...]
+    lower_targets: tuple[str, ...]
+    upper_rule: str
+    lower_rule: str
+    text: str
+
+    @property
+    def label(self) -> str:
+        """``"1 ft or less"``, ``"up to 4 ft"``, ``"over 6 ft"``."""
+        if self.limit_ft is None:
+            return "over 6 ft"
+        return "1 ft or less" if self.limit_ft == 1 else f"up to {self.limit_ft} ft"
+
+    def defense(self, side: Side) -> int:
+        """The modifier to the active defenses of the fighter on ``side``."""
+        return self.upper_defense if side == "upper" else self.lower_defense
+
+    def targets(self, side: Side) -> tuple[str, ...]:
+        """The locations the fighter on ``side`` may strike."""
+        return self.upper_targets if side == "upper" else self.lower_targets
+
+    def rule(self, side: Side) -> str:
+        """Why the fighter on ``side`` may not strike the other locations ("" when none are barred)."""
+        return self.upper_rule if side == "upper" else self.lower_rule
+
+    def modifier(self, side: Side, location: str) -> int:
+        """The 2-ft band's attack modifier for the fighter on ``side`` against ``location`` (0 when none)."""
+        if not self.location_modifiers:
+            return 0
+        return (_UPPER_MODIFIERS if side == "upper" else _LOWER_MODIFIERS).get(location, 0)
+
+
+def _without(*barred: tuple[str, ...]) -> tuple[str, ...]:
+    gone = {name for group in barred for name in group}
+    return tuple(name for name in _ALL if name not in gone)
+
+
+_LOCATION_TEXT = (f"with hit locations, the upper fighter {MINUS}2 to hit feet or legs, +1 the head (skull, face, "
+                  f"eyes) or neck, and the lower fighter +2 to hit feet or legs, {MINUS}2 the head, in addition to the "
+                  f"normal penalties")
+_NO_UPPER_LEGS = "the upper fighter cannot strike feet or legs"
+
+BANDS: tuple[Band, ...] = (
+    Band(1, True, 0, 0, False, _ALL, _ALL, "", "", "the difference is ignored"),
+    Band(2, True, 0, 0, True, _ALL, _ALL, "", "", f"no defense modifier; {_LOCATION_TEXT}"),
+    Band(3, True, 1, -1, True, _ALL, _ALL, "", "",
+         f"the upper fighter +1 to active defenses, the lower {MINUS}1; {_LOCATION_TEXT}"),
+    Band(4, True, 2, -2, True, _without(FEET_OR_LEGS), _ALL, _NO_UPPER_LEGS, "",
+         f"the upper fighter +2 to defend, the lower {MINUS}2; {_NO_UPPER_LEGS}; {_LOCATION_TEXT}"),
+    Band(5, True, 3, -3, True, _without(FEET_OR_LEGS), _without(HEAD), _NO_UPPER_LEGS,
+         "the lower fighter cannot strike the head",
+         f"the upper fighter +3 to defend, the lower {MINUS}3; {_NO_UPPER_LEGS}, the lower fighter cannot "
+         f"strike the head; the 2-ft modifiers still apply to the locations that remain ({_LOCATION_TEXT})"),
+    Band(6, True, 3, -3, False, HEAD, FEET_OR_LEGS, "the upper fighter may only strike the head",
+         "the lower fighter may only strike feet or legs",
+         f"the upper fighter +3 to defend, the lower {MINUS}3; the upper fighter may only strike the head "
+         f"(skull, face, eyes), the lower only feet or legs; neither gets any bonus or penalty to attack"),
+    Band(None, False, 0, 0, False, (), (), "combat is impossible", "combat is impossible",
+         "combat is impossible"),
+)
+"""The seven bands, d ≤ 1, ≤ 2, ≤ 3, ≤ 4, ≤ 5, ≤ 6 and over 6 ft (G2)."""
+
+STRANGE_POSITION_FT = 3
+"""Feet the upper fighter brings himself closer by lying down at the edge (G3)."""
+
+
+def band(difference_ft: Length) -> Band:
+    """The band of a vertical difference (G1, G2).
+
+    Args:
+        difference_ft: d, the vertical difference between the two fighters'
+            standing surfaces, in feet, exact (≥ 0).
+
+    Returns:
+        The first band whose inclusive upper edge is at least d: d ≤ 1, ≤ 2,
+        … ≤ 6, else "over 6 ft" (6 ft is "up to 6 ft"; 6 1/12 ft is over).
+
+    Raises:
+        LengthError: d is below 0, or not an int or a Fraction.
+
+    Source: ``001_cbc7fc1b49bd2ff2.txt`` › Combat At Different Levels; rulings
+    G1 ("Up to N feet" means d ≤ N), G2.
+    """
+    d = _exact(difference_ft, "difference_ft")
+    if d < 0:
+        raise LengthError(f"a vertical difference must be ≥ 0 ft: {quote(str(d), 40)}")
+    for b in BANDS:
+        if b.limit_ft is None or d <= b.limit_ft:
+            return b
+    raise AssertionError("unreachable: the last band has no limit")  # pragma: no cover
+
+
+# -- fighters --------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """A fighter as the levels rules see it: where it stands and what it strikes with.
+
+    ``elevation_ft`` and ``x_ft`` may be given as an int, a Fraction or text
+    (:func:`feet`) and are kept as Fractions; ``weapons`` may be
+    :class:`~vertigo.reach.Weapon` values or their text and are kept as a
+    tuple of weapons.
+
+    Attributes:
+        id: the fighter's id (unique in a scenario).
+        name: the name shown.
+        elevation_ft: the height of the surface it stands on, feet.
+        x_ft: its horizontal position, feet.
+        sm: its Size Modifier (≤ +10, the reach table, G4).
+        weapons: its weapons, at most ``MAX_ENTRIES``.
+
+    Raises:
+        EntryError: an id or name refused by :func:`vertigo.text.check_name`,
+            a weapon text that does not parse.
+        LengthError: an elevation or position that is not exact feet.
+        LimitError: beyond a cap (name length, ``MAX_FEET``, ``MAX_ENTRIES``).
+        SizeModifierError: SM above +10 or not a whole number.
+    """
+
+    id: str
+    name: str
+    elevation_ft: Fraction
+    x_ft: Fraction
+    sm: int = 0
+    weapons: tuple[Weapon, ...] = ()
+
+    def __post_init__(self) -> None:
+        for field, value in (("id", self.id), ("name", self.name)):
+            try:
+                check_name(value, MAX_NAME)
+            except LimitError as e:
+                raise LimitError(f"the fighter's {field} {e}") from None
+            except EntryError as e:
+                raise EntryError(f"the fighter's {field} {e}: {quote(value)}") from None
+        object.__setattr__(self, "elevation_ft", feet(self.elevation_ft, "elevation_ft"))
+        object.__setattr__(self, "x_ft", feet(self.x_ft, "x_ft"))
+        reach_bonus(self.sm)
+        given: Any = self.weapons
+        if isinstance(given, (str, Weapon)) or not isinstance(given, Iterable):
+            raise EntryError(f"a fighter's weapons must be a list of weapons: {quote(given)}")
+        weapons = tuple(given)
+        if len(weapons) > MAX_ENTRIES:
+            raise LimitError(f"a fighter may carry at most {MAX_ENTRIES} weapons: {len(weapons)}")
+        object.__setattr__(self, "weapons", tuple(w if isinstance(w, Weapon) else Weapon.parse(w) for w in weapons))
+
+
+# -- the verdict -----------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class LocationRow:
+    """What one attacker may do against one hit location of its foe.
+
+    Attributes:
+        name: the location (:data:`LOCATIONS` order).
+        allowed: whether the attack may be made at, or land on, this location.
+        base: its normal penalty (G6).
+        level: the modifier for attacking from above or below (the 2-ft band,
+            G2), 0 when none applies; None when not allowed or when hit
+            locations are off (G7: no location modifier is shown).
+        net: base + level, the modifier to hit; None when not allowed.
+        why: the row in words, with its arithmetic or the reason it is barred.
+        rule: the ruling id(s) the row applies.
+    """
+
+    name: str
+    allowed: bool
+    base: int
+    level: int | None
+    net: int | None
+    why: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponRow:
+    """Whether one of the attacker's weapons reaches its foe (G4, G5).
+
+    Attributes:
+        name: the weapon's name.
+        melee: False for a ranged weapon, which 001 does not govern.
+        reach: the reach as written (``"1,2"``), None for a ranged weapon.
+        reach_bonus: yards added for the attacker's SM (G4), None for ranged.
+        reach_with_bonus: the reach after the SM bonus, None for ranged.
+        distance_yd: the horizontal distance to the foe, yards (G5).
+        reaches: whether the distance is one of the reach values; None for a
+            ranged weapon (no answer: out of scope).
+        why: the row in words.
+        rule: the ruling id(s) the row applies.
+    """
+
+    name: str
+    melee: bool
+    reach: str | None
+    reach_bonus: int | None
+    reach_with_bonus: str | None
+    distance_yd: int
+    reaches: bool | None
+    why: str
+    rule: str
+
+
+OUT_OF_SCOPE = "001 governs melee only; see Firing Upward and Downward"
+"""What a levels verdict says of a ranged weapon instead of an answer."""
+
+
+@dataclass(frozen=True, slots=True)
+class Direction(Overridable):
+    """One fighter attacking the other across the difference.
+
+    Attributes:
+        attacker: the attacker's id.
+        defender: the defender's id.
+        attacker_side: ``"upper"``, ``"lower"``, or None when d ≤ 1 ft.
+        allowed: the rules' answer: the levels allow this attack (G2, G3).
+            Reach is told per weapon in ``weapons``.
+        defense_modifier: modifier to the DEFENDER's active defenses.
+        distance_yd: horizontal distance between the two, yards (G5).
+        locations: one row per hit location, :data:`LOCATIONS` order.
+        weapons: one row per weapon of the attacker, in its order.
+        steps: this direction's explanation.
+        override: the DM's exception for this direction (H7), if any.
+    """
+
+    attacker: str
+    defender: str
+    attacker_side: Side | None
+    allowed: bool
+    defense_modifier: int
+    distance_yd: int
+    locations: tuple[LocationRow, ...]
+    weapons: tuple[WeaponRow, ...]
+    steps: tuple[Step, ...]
+    override: Override | None = None
+
+    @property
+    def summary(self) -> str:
+        """One line: ``"a → b: possible; b defends at −3; reaches with Spear"``."""
+        head = f"{self.attacker} → {self.defender}: {'possible' if self.final else 'impossible'}"
+        if self.override is not None:
+            head += " — overridden by the DM"
+        head += f"; {self.defender} defends at {signed(self.defense_modifier)}"
+        melee = [w for w in self.weapons if w.melee]
+        if melee:
+            hits = [w.name for w in melee if w.reaches]
+            head += f"; reaches with {', '.join(hits)}" if hits else "; no weapon reaches"
+        return head
+
+
+def _fraction_json(value: Fraction) -> int | float:
+    """A length for JSON: rounded to hundredths, an int when whole."""
+    r = _rounded(value)
+    return r.numerator if r.denominator == 1 else float(r)
+
+
+def _steps_json(steps: tuple[Step, ...]) -> list[dict[str, str]]:
+    return [{"rule": s.rule, "text": s.text} for s in steps]
+
+
+@dataclass(frozen=True, slots=True)
+class LevelsVerdict:
+    """Two fighters at different levels: the band, each direction of attack, and why (G1–G7).
+
+    Attributes:
+        fighters: (attacker, defender) as given to :func:`judge_levels`.
+        difference_ft: d, the vertical difference of their standing
+            surfaces, feet, exact (G1).
+        effective_ft: the difference that sets the band: d, or d − 3 ft (not
+            below 0) in the strange position (G3).
+        band: the band of ``effective_ft`` (G2).
+        possible: whether the levels allow melee between them (the rules'
+            answer; a DM override changes one :class:`Direction`).
+        upper: the id of the fighter on the higher surface, None when
+            d ≤ 1 ft.
+        strange_position: whether the strange position applies (asked for,
+            and there is an upper fighter to lie down).
+        hit_locations: whether the scenario uses hit locations (G7).
+        directions: (attacker → defender, defender → attacker).
+        steps: the explanation of what both directions share; each
+            direction carries its own (:attr:`explanation` joins them).
+    """
+
+    fighters: tuple[Fighter, Fighter]
+    difference_ft: Fraction
+    effective_ft: Fraction
+    band: Band
+    possible: bool
+    upper: str | None
+    strange_position: bool
+    hit_locations: bool
+    directions: tuple[Direction, Direction]
+    steps: tuple[Step, ...]
+
+    def direction(self, attacker: str) -> Direction:
+        """The direction in which ``attacker`` (an id) attacks.
+
+        Raises:
+            UnknownFighterError: ``attacker`` is neither fighter.
+        """
+        for d in self.directions:
+            if d.attacker == attacker:
+                return d
+        raise UnknownFighterError(f"no fighter with id {quote(attacker)} in this verdict "
+                                  f"(fighters: {', '.join(quote(f.id) for f in self.fighters)})")
+
+    def overridden(self, attacker: str, allowed: bool, note: str = "") -> "LevelsVerdict":
+        """This verdict with the DM's exception for the direction in which ``attacker`` attacks (H7).
+
+        The direction keeps the rules' answer in ``allowed`` and adds the DM's
+        in ``override``; its steps end with both answers.
+
+        Args:
+            attacker: the id of the attacking fighter of the direction.
+            allowed: what the DM rules for that attack.
+            note: the DM's reason (may be empty).
+
+        Returns:
+            A new verdict; the other direction is unchanged.
+
+        Raises:
+            UnknownFighterError: ``attacker`` is neither fighter.
+        """
+        target = self.direction(attacker)
+        changed = tuple(d.overridden(allowed, note) if d is target else d for d in self.directions)
+        return replace(self, directions=(changed[0], changed[1]))
+
+    @property
+    def explanation(self) -> tuple[Step, ...]:
+        """Every step: the shared ones, then each direction's."""
+        return (*self.steps, *self.directions[0].steps, *self.directions[1].steps)
+
+    @property
+    def summary(self) -> str:
+        """One line: ``"d = 6 ft (up to 6 ft): combat possible"``."""
+        strange = f", {show_ft(self.effective_ft)} lying down" if self.strange_position else ""
+        return (f"d = {show_ft(self.difference_ft)}{strange} ({self.band.label}): "
+                f"combat {'possible' if self.possible else 'impossible'}")
+
+    def to_json(self) -> dict[str, Any]:
+        """The verdict as plain JSON values, keys in a fixed order.
+
+        Lengths appear twice: ``<name>_ft`` is the number rounded to hundredths
+        (an int when whole: what the explanations show), and
+        ``<name>_ft_exact`` the exact value as text, ``"6"`` or ``"17/3"``
+        (``str`` of the Fraction; ``Fraction(text)`` reads it back).
+        Modifiers and yards are ints; absent values are null.
+
+        Returns:
+            A dict: ``rules``, ``difference_ft``, ``difference_ft_exact``,
+            ``effective_ft``, ``effective_ft_exact``, ``band``, ``possible``,
+            ``upper``, ``strange_position``, ``hit_locations``, ``fighters``
+            (each ``id``, ``name``, ``elevation_ft``, ``elevation_ft_exact``,
+            ``x_ft``, ``x_ft_exact``, ``sm``, ``weapons`` as text),
+            ``directions`` (each ``attacker``, ``defender``, ``attacker_side``,
+            ``allowed``, ``final``, ``override`` (``allowed``, ``note``) or
+            null, ``defense_modifier``, ``distance_yd``, ``locations``,
+            ``weapons``, ``steps``) and ``steps`` (each ``rule``, ``text``).
+        """
+        def fighter(f: Fighter) -> dict[str, Any]:
+            return {"id": f.id, "name": f.name,
+                    "elevation_ft": _fraction_json(f.elevation_ft), "elevation_ft_exact": str(f.elevation_ft),
+                    "x_ft": _fraction_json(f.x_ft), "x_ft_exact": str(f.x_ft),
+                    "sm": f.sm, "weapons": [str(w) for w in f.weapons]}
+
+        def direction(d: Direction) -> dict[str, Any]:
+            return {
+                "attacker": d.attacker, "defender": d.defender, "attacker_side": d.attacker_side,
+                "allowed": d.allowed, "final": d.final,
+                "override": None if d.override is None else {"allowed": d.override.allowed, "note": d.override.note},
+                "defense_modifier": d.defense_modifier, "distance_yd": d.distance_yd,
+                "locations": [{"name": r.name, "allowed": r.allowed, "base": r.base, "level": r.level,
+                               "net": r.net, "why": r.why, "rule": r.rule} for r in d.locations],
+                "weapons": [{"name": w.name, "melee": w.melee, "reach": w.reach, "reach_bonus": w.reach_bonus,
+                             "reach_with_bonus": w.reach_with_bonus, "distance_yd": w.distance_yd,
+                             "reaches": w.reaches, "why": w.why, "rule": w.rule} for w in d.weapons],
+                "steps": _steps_json(d.steps),
+            }
+
+        return {
+            "rules": "001",
+            "difference_ft": _fraction_json(self.difference_ft), "difference_ft_exact": str(self.difference_ft),
+            "effective_ft": _fraction_json(self.effective_ft), "effective_ft_exact": str(self.effective_ft),
+            "band": self.band.label, "possible": self.possible, "upper": self.upper,
+            "strange_position": self.strange_position, "hit_locations": self.hit_locations,
+            "fighters": [fighter(f) for f in self.fighters],
+            "directions": [direction(d) for d in self.directions],
+            "steps": _steps_json(self.steps),
+        }
+
+
+def _title(location: str) -> str:
+    return location[:1].upper() + location[1:]
+
+
+def _location_rows(bnd: Band, side: Side, targets: tuple[str, ...], barred: str, barred_rule: str,
+                   hit_locations: bool) -> tuple[LocationRow, ...]:
+    """The rows of one direction: what the attacker on ``side`` may strike (G2, G3, G6, G7)."""
+    rows: list[LocationRow] = []
+    torso_case = not hit_locations and "torso" in targets
+    for loc in LOCATIONS:
+        name, base, shown = loc.name, loc.penalty, _title(loc.name)
+        if name not in targets:
+            rows.append(LocationRow(name, False, base, None, None, f"{shown}: not allowed: {barred}.", barred_rule))
+        elif torso_case and name != "torso":
+            rows.append(LocationRow(name, False, base, None, None,
+                                    f"{shown}: hit locations are off: hits go to the torso.", "G7"))
+        elif not hit_locations:
+            why = (f"{shown}: hit locations are off: hits go here, {signed(base)}." if torso_case else
+                   f"{shown}: {signed(base)}, its normal penalty (hit locations are off, but only some locations "
+                   f"may be struck: the attack is made at one of them).")
+            rows.append(LocationRow(name, True, base, None, base, why, "G7"))
+        else:
+            level = bnd.modifier(side, name)
+            net = base + level
+            if level:
+                where = "from above" if side == "upper" else "from below"
+                why = f"{shown}: {signed(base)} normal, {signed(level)} for striking {where} = {signed(net)}."
+                rule = "G2, G6"
+            else:
+                why = f"{shown}: {signed(base)} normal, no level modifier = {signed(net)}."
+                rule = "G6"
+            rows.append(LocationRow(name, True, base, level, net, why, rule))
+    return tuple(rows)
+
+
+def _weapon_rows(attacker: Fighter, distance: int) -> tuple[WeaponRow, ...]:
+    """Whether each of ``attacker``'s weapons reaches a foe ``distance`` yards away (G4, G5)."""
+    rows: list[WeaponRow] = []
+    bonus = reach_bonus(attacker.sm)
+    at = f"at {distance} yd" + (" (close combat)" if distance == 0 else "")
+    for w in attacker.weapons:
+        if w.reach is None:
+            rows.append(WeaponRow(w.name, False, None, None, None, distance, None,
+                                  f"{w.shown}: {OUT_OF_SCOPE}.", "G5"))
+            continue
+        held = w.reach.with_size(attacker.sm)
+        reaches = held.reaches(distance)
+        outcome = "reaches" if reaches else "out of reach"
+        if attacker.sm == 1 and 0 in w.reach.values:
+            arithmetic, rule = f"SM +1 turns reach C into 1 → reach {held}; ", "G4, G5"
+        elif attacker.sm != 0:
+            arithmetic, rule = f"{signed(bonus)} for SM {signed(attacker.sm)} → reach {held}; ", "G4, G5"
+        else:
+            arithmetic, rule = "", "G5"
+        rows.append(WeaponRow(w.name, True, str(w.reach), bonus, str(held), distance, reaches,
+                              f"{w.shown}: {arithmetic}{at}: {outcome}.", rule))
+    return tuple(rows)
+
+
+def _direction(attacker: Fighter, defender: Fighter, side: Side | None, bnd: Band, strange: bool,
+               hit_locations: bool) -> Direction:
+    """One direction of attack, with its explanation."""
+    a, b = isolate(attacker.name), isolate(defender.name)
+    where = f"{bnd.label}, lying down" if strange else bnd.label
+    level_rule = "G3" if strange else "G2"
+    steps: list[Step] = []
+    look = side or "upper"  # d ≤ 1: the band treats both fighters alike
+    other: Side = "lower" if look == "upper" else "upper"
+    roles = f"{a} ({side}) → {b} ({other})" if side else f"{a} → {b}"
+    if not bnd.possible:
+        defense = 0
+        targets: tuple[str, ...] = ()
+        reason = "over 6 ft even lying down, 3 ft closer" if strange else "over 6 ft"
+        barred, barred_rule = f"combat is impossible {reason}", level_rule
+        steps.append(Step(level_rule, f"{roles}: impossible ({reason})."))
+    else:
+        defense = bnd.defense(other)
+        if strange and side == "lower":
+            targets = HEAD_AND_ARM
+            barred = "lying down, the upper fighter may be struck only at the head and arm"
+            barred_rule = "G3"
+        else:
+            targets, barred, barred_rule = bnd.targets(look), bnd.rule(look), level_rule
+        role = f"{other} fighter, " if side else ""
+        steps.append(Step(level_rule, f"{roles}: {b} defends at {signed(defense)} ({role}{where})."))
+    rows = _location_rows(bnd, look, targets, barred, barred_rule, hit_locations)
+    if bnd.possible:
+        if not hit_locations and "torso" in targets:
+            restriction = f" (and {barred})" if len(targets) < len(LOCATIONS) else ""
+            steps.append(Step("G7", f"Hit locations off: the attack hits the torso, +0{restriction}."))
+        else:
+            steps.extend(Step(r.rule, r.why) for r in rows)
+    dx = attacker.x_ft - defender.x_ft
+    distance = distance_yd(dx)
+    steps.append(Step("G5", f"Horizontal distance: |{show_ft(attacker.x_ft)} {MINUS} {show_ft(defender.x_ft)}| = "
+                            f"{show_ft(abs(dx))} ÷ 3 = {_number(abs(dx) / 3)} yd → {distance} yd (nearest yard, halves "
+                            f"up{'; 0 is close combat, reach C' if distance == 0 else ''}); the vertical difference "
+                            f"does not change reach."))
+    weapons = _weapon_rows(attacker, distance)
+    steps.extend(Step(w.rule, w.why) for w in weapons)
+    return Direction(attacker.id, defender.id, side, bnd.possible, defense, distance, rows, weapons, tuple(steps))
+
+
+def judge_levels(attacker: Fighter, defender: Fighter, *, strange_position: bool = False,
+                 hit_locations: bool = True) -> LevelsVerdict:
+    """What the vertical difference between two fighters does to melee between them (G1–G7).
+
+    Args:
+        attacker: the fighter who asks.
+        defender: its foe.
+        strange_position: the upper fighter lies down at the edge and
+            reaches over (G3): the band is set by d − 3 ft (not below 0), and
+            the lower fighter may strike only the head and arm.  Ignored when
+            d ≤ 1 ft (no upper fighter).
+        hit_locations: whether the scenario uses hit locations (G7).
+
+    Returns:
+        The verdict, with both directions (attacker → defender first) and the
+        explanation of every number.
+
+    Raises:
+        EntryError: both fighters have the same id.
+
+    Source: ``001_cbc7fc1b49bd2ff2.txt`` › Combat At Different Levels; rulings
+    G1–G7.
+    """
+    if attacker.id == defender.id:
+        raise EntryError(f"a fighter cannot fight itself: both have the id {quote(attacker.id)}")
+    d = abs(attacker.elevation_ft - defender.elevation_ft)
+    high, low = sorted((attacker, defender), key=lambda f: f.elevation_ft, reverse=True)
+    has_upper = d > 1
+    strange = strange_position and has_upper
+    effective = max(Fraction(0), d - STRANGE_POSITION_FT) if strange else d
+    bnd = band(effective)
+    steps: list[Step] = []
+    if d == 0:
+        steps.append(Step("G1", f"Difference: 0 ft (both surfaces at {show_ft(high.elevation_ft)})."))
+    else:
+        steps.append(Step("G1", f"Difference: {show_ft(d)} (upper surface {show_ft(high.elevation_ft)} {MINUS} "
+                                f"lower surface {show_ft(low.elevation_ft)})."))
+    if has_upper:
+        steps.append(Step("G1", f"{isolate(high.name)} is the upper fighter, {isolate(low.name)} the lower."))
+    else:
+        steps.append(Step("G1", "No upper fighter: the difference is 1 ft or less."))
+    if strange:
+        clamp = " (not below 0)" if d < STRANGE_POSITION_FT else ""
+        steps.append(Step("G3", f"Strange position: {isolate(high.name)} lies down at the edge and reaches over, "
+                                f"3 ft closer: {show_ft(d)} {MINUS} 3 ft = {show_ft(effective)}{clamp}; "
+                                f"{isolate(low.name)} may strike only {isolate(high.name)}'s head and arm. "
+                                f"Posture penalties for lying down are the GM's."))
+    elif strange_position:
+        steps.append(Step("G3", "Strange position asked for, but with a difference of 1 ft or less there is no "
+                                "upper fighter to lie down: it changes nothing."))
+    compare = (f"{show_ft(effective)} > 6 ft" if bnd.limit_ft is None
+               else f"{show_ft(effective)} ≤ {bnd.limit_ft} ft")
+    if not bnd.possible:
+        tail = "" if strange else " unless the fighters adopt some strange position"
+    else:
+        tail = " (lying down, the lower fighter strikes the head and arm instead)" if strange else ""
+    steps.append(Step("G3" if strange else "G2", f"Band: {bnd.label} ({compare}): {bnd.text}{tail}."))
+    if hit_locations:
+        steps.append(Step("G6", "Hit locations on: each location's normal penalty, plus the level modifier where "
+                                "the band gives one."))
+    else:
+        steps.append(Step("G7", "Hit locations off: no location modifier; the defense modifiers and the limits on "
+                                "what may be struck still apply; where only some locations may be struck, the "
+                                "attack is made at one of them with its normal penalty, elsewhere hits go to the "
+                                "torso."))
+
+    def side(f: Fighter) -> Side | None:
+        if not has_upper:
+            return None
+        return "upper" if f is high else "lower"
+
+    forward = _direction(attacker, defender, side(attacker), bnd, strange, hit_locations)
+    backward = _direction(defender, attacker, side(defender), bnd, strange, hit_locations)
+    return LevelsVerdict((attacker, defender), d, effective, bnd, bnd.possible,
+                         high.id if has_upper else None, strange, hit_locations, (forward, backward), tuple(steps))
