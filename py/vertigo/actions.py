@@ -47,7 +47,7 @@ class Action:
         except LimitError as e:
             raise LimitError(f"the action's name {e}") from None
         except EntryError as e:
-            raise EntryError(f"the action's name {e}: {self.name!r}") from None
+            raise EntryError(f"the action's name {e}: {quote(self.name)}") from None
         if self.range < 0 or (self.reach is not None and self.reach < 1):
             raise EntryError(f"range must be ≥ 0 and Reach ≥ 1: {self}")
         if self.range > MAX_DISTANCE or (self.reach or 0) > MAX_DISTANCE:
