@@ -101,5 +101,5 @@ def test_non_text_and_empty_names_are_entry_errors():
     the field, the constraint and the value"."""
     with pytest.raises(EntryError, match=r"^an action must be text: null$"):
         Action.parse(None)  # type: ignore[arg-type]
-    with pytest.raises(EntryError, match=r"^the action's name must be non-empty text: "  "$"):
+    with pytest.raises(EntryError, match=r'^the action\'s name must be non-empty text: "  "$'):
         Action("  ", 1)
