@@ -141,7 +141,12 @@ def _one_line(what: str, problems: tuple[str, ...] | list[str]) -> str:
                 p = p[len(prefix):]
                 break
         parts.append(p)
-    head = f"{what}: " if len(parts) == 1 else f"{what}: {len(problems)} problems: "
+    if len(parts) == 1:
+        head = f"{what}: "
+    elif len(parts) <= ScenarioError.SHOWN:
+        head = f"{what}: {len(parts)} problems: "
+    else:  # the first SHOWN, and a last part that counts the rest
+        head = f"{what}: more than {ScenarioError.SHOWN} problems: "
     return head + "; ".join(parts)
 
 

@@ -392,6 +392,19 @@ def test_answer_lists_every_problem_of_a_scenario_on_one_line():
         "sections[1].x: right edge must be greater than left edge: [1, 0]")
 
 
+def test_answer_keeps_a_scenario_with_many_problems_to_one_line():
+    """docs/rules.md, *Limits*: "When a document has more than 50 problems, the first
+    50 are listed and one line counts the rest" — the count stays on the one line."""
+    bad = {**BAD_SCENARIO, "sections": [{"id": f"a{i}", "elevation": "high", "x": [0, 1]} for i in range(60)]}
+    with pytest.raises(QuestionError) as caught:
+        answer({"scenario": bad, "ask": "sm_reach", "sm": 0})
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message.startswith('scenario: more than 50 problems: sections[0].elevation: must be a number')
+    assert message.endswith('sections[49].elevation: must be a number from -1000 to 1000: "high"; 10 more problems '
+                            "not listed; mend the ones above and load it again to see them")
+
+
 @pytest.mark.parametrize("text, message", [
     ("{not json", "question: line 1, column 2: not valid JSON (Expecting property name enclosed in double quotes)"),
     ("", "question: is empty"),
