@@ -18,6 +18,7 @@ __all__ = [
     "UndoError",
     "LengthError",
     "SizeModifierError",
+    "QuestionError",
 ]
 
 
@@ -56,6 +57,16 @@ class LengthError(RulesError, ValueError):
 
 class SizeModifierError(RulesError, ValueError):
     """A Size Modifier outside the reach table (above +10), or not a whole number (G4)."""
+
+
+class QuestionError(RulesError, ValueError):
+    """A question of the ``ask`` command that cannot be answered: a bad field, or a bad scenario.
+
+    The message is one line, ``"place: message"``, where the place is a
+    field of the question (``question.entry``) or, for a scenario that does
+    not load, ``scenario`` followed by the problems' own places
+    (``scenario: sections[0].elevation: …``).
+    """
 
 
 class ScenarioError(RulesError, ValueError):

@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 from .errors import EntryError, LengthError, LimitError, UnknownFighterError
 from .limits import MAX_ENTRIES, MAX_FEET, MAX_FEET_DENOMINATOR, MAX_FEET_TEXT, MAX_NAME
+from .numbers import MINUS, signed
 from .reach import Weapon, reach_bonus
 from .text import check_name, isolate, quote
 from .verdict import Overridable, Override, Step
@@ -45,8 +46,6 @@ Length = int | Fraction
 Side = Literal["upper", "lower"]
 """Which fighter: the one on the higher surface, or the one on the lower."""
 
-MINUS = "\u2212"
-"""The minus sign of every explanation (``−2``, ``6 ft − 3 ft``)."""
 
 # -- lengths ---------------------------------------------------------------
 
@@ -133,11 +132,6 @@ def show_ft(value: Length) -> str:
         rounds to 0 is ``"0 ft"``, never ``"−0 ft"``.
     """
     return f"{_number(value)} ft"
-
-
-def signed(n: int) -> str:
-    """A modifier with its sign, as GURPS writes it: ``+1``, ``−2``, ``+0``."""
-    return f"+{n}" if n >= 0 else f"{MINUS}{-n}"
 
 
 def distance_yd(dx_ft: Length) -> int:

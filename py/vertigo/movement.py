@@ -14,14 +14,15 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from heapq import heappop, heappush
+from typing import Any
 
 from .battlefield import Battlefield
 from .dice import DicePool
 from .falling import crossing_fall
 from .moves import MoveEntry
-from .numbers import count, fmt
+from .numbers import count, fmt, json_number
 from .text import isolate
-from .verdict import Overridable, Override, Step
+from .verdict import Overridable, Override, Step, explanation, rule_ids
 
 __all__ = ["Crossing", "Route", "Reach", "MoveVerdict", "crossing_fall", "search", "reachable", "judge_move"]
 
@@ -43,6 +44,12 @@ class Crossing:
     rise: float
     fall: float
     dice: int
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"from", "to", "rise", "fall", "dice"}``, in that order: section ids, then Height levels
+        (whole numbers as ints) and the d6 of this crossing."""
+        return {"from": self.source, "to": self.dest, "rise": json_number(self.rise),
+                "fall": json_number(self.fall), "dice": self.dice}
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +115,56 @@ class MoveVerdict(Overridable):
             return f"{head}: falls, {self.pool}"
         return f"{head}."
 
+    def to_json(self) -> dict[str, Any]:
+        """The verdict as plain JSON values, keys in a fixed order (the answer of ``ask move``).
+
+        ``allowed``, ``fall_dice``, ``path`` and ``crossings`` are the rules'
+        answer and its route; ``final`` and ``override`` are the DM's (H7).
+        An override never invents a route: a move the DM allows without one
+        goes straight there with no dice, and a legal move the DM forbids is
+        not made, though its route is still shown (``docs/rules.md``, *Open
+        rulings*).  Whole numbers are written as ints.
+
+        Returns:
+            A dict: ``allowed`` (bool), ``final`` (bool), ``fall_dice``
+            (d6 of the route, 0 when not allowed, H8), ``path`` (section ids,
+            start first; ``[]`` when not allowed), ``crossings`` (each
+            :meth:`Crossing.to_json`), ``start``, ``dest`` (section ids),
+            ``entry`` (its text), ``move_height`` (Height levels, H2),
+            ``override`` (``{"allowed", "note"}`` or null), ``summary`` (the
+            page's one line), ``rules`` (sorted ruling ids of the steps) and
+            ``explanation`` (the steps, one ``"[H2] …"`` line each).
+        """
+        route = self.route
+        return {
+            "allowed": self.allowed,
+            "final": self.final,
+            "fall_dice": route.dice if route is not None else 0,
+            "path": list(route.path) if route is not None else [],
+            "crossings": [c.to_json() for c in route.crossings] if route is not None else [],
+            "start": self.start,
+            "dest": self.dest,
+            "entry": str(self.entry),
+            "move_height": json_number(self.move_height),
+            "override": None if self.override is None else self.override.to_json(),
+            "summary": self.summary,
+            "rules": rule_ids(self.steps),
+            "explanation": explanation(self.steps),
+        }
+
+
+
+def _entry_step(entry: MoveEntry, fighter_height: float | None) -> Step:
+    """The first line of every move explanation: what the entry allows (H2, H4)."""
+    if entry.kind == "Move":
+        source = "its own" if entry.height is not None else (
+            "the fighter's Height property" if fighter_height is not None else "none listed: 0")
+        return Step("H2", f"{entry} moves up to {count(entry.distance, 'step')} with Height "
+                          f"{fmt(entry.height_with(fighter_height))} ({source}).")
+    if entry.kind == "Fly":
+        return Step("H4", f"{entry}: Fly ignores Height — any climb, no fall, up to {count(entry.distance, 'step')}.")
+    return Step("H4", f"{entry}: reaches a section ≤ {count(entry.distance, 'step')} away with net change "
+                      f"in Height ≤ {entry.distance}; no borders are crossed, so no fall.")
 
 
 def _crossing(field: Battlefield, a: str, b: str, entry: MoveEntry, h: float) -> Crossing | None:
@@ -153,6 +210,43 @@ class Reach:
     _field: Battlefield = dc_field(repr=False, compare=False)
     _entry: MoveEntry = dc_field(repr=False, compare=False)
     _height: float = dc_field(repr=False, compare=False)
+    _fighter_height: float | None = dc_field(default=None, repr=False, compare=False)
+
+    @property
+    def summary(self) -> str:
+        """One line, as the page's status says it: ``"Move 1 (Height 2): 1 section reachable."``."""
+        return f"{self._entry}: {count(len(self.dice) - 1, 'section')} reachable."
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The explanation of the highlight: what the entry allows, then each section reached but the start (H3)."""
+        f = self._field
+        marks = [Step("H3", f"{isolate(f.section(sid).name)}: {'safe' if d == 0 else f'{d}d6'}.")
+                 for sid, d in self.dice.items() if sid != self.start]
+        head = Step("H3", f"{count(len(marks), 'section')} reachable from {isolate(f.section(self.start).name)}, "
+                          "each marked with the fewest falling dice of a legal route there (safe: none).")
+        return (_entry_step(self._entry, self._fighter_height), head, *marks)
+
+    def to_json(self) -> dict[str, Any]:
+        """The reach as plain JSON values, keys in a fixed order (the answer of ``ask reachable``).
+
+        Returns:
+            A dict: ``start`` (section id), ``entry`` (its text),
+            ``move_height`` (Height levels, H2), ``sections`` (section id →
+            fewest falling d6, in :attr:`dice` order, the start included with
+            0: the page's highlight), ``summary``, ``rules`` and
+            ``explanation`` (:attr:`steps`, one ``"[H3] …"`` line each).
+        """
+        steps = self.steps
+        return {
+            "start": self.start,
+            "entry": str(self._entry),
+            "move_height": json_number(self._height),
+            "sections": dict(self.dice),
+            "summary": self.summary,
+            "rules": rule_ids(steps),
+            "explanation": explanation(steps),
+        }
 
     def route(self, dest: str) -> Route | None:
         """The chosen route to ``dest`` (fewest dice, then fewest steps, H3), or None when out of reach."""
@@ -201,7 +295,7 @@ def search(field: Battlefield, start: str, entry: MoveEntry, fighter_height: flo
         dist = field.steps_from(start)
         paths = {sid: (start,) if sid == start else (start, sid) for sid, d in dist.items()
                  if d <= entry.distance and abs(field.rise(start, sid)) <= entry.distance}
-        return Reach(start, {sid: 0 for sid in paths}, paths, field, entry, h)
+        return Reach(start, {sid: 0 for sid in paths}, paths, field, entry, h, fighter_height)
     fly = entry.kind == "Fly"
     limit = entry.distance
     graph = field.graph
@@ -248,7 +342,7 @@ def search(field: Battlefield, start: str, entry: MoveEntry, fighter_height: flo
         return tuple(reversed(path))
 
     paths = _LazyPaths({sections[p].id: label for p, label in settled.items()}, path_of)
-    return Reach(start, dice, paths, field, entry, h)
+    return Reach(start, dice, paths, field, entry, h, fighter_height)
 
 
 def reachable(field: Battlefield, start: str, entry: MoveEntry, fighter_height: float | None = None) -> dict[str, Route]:
@@ -332,16 +426,7 @@ def judge_move(
     """
     field.section(dest)
     h = entry.height_with(fighter_height)
-    steps: list[Step] = []
-    if entry.kind == "Move":
-        source = "its own" if entry.height is not None else (
-            "the fighter's Height property" if fighter_height is not None else "none listed: 0")
-        steps.append(Step("H2", f"{entry} moves up to {count(entry.distance, 'step')} with Height {fmt(h)} ({source})."))
-    elif entry.kind == "Fly":
-        steps.append(Step("H4", f"{entry}: Fly ignores Height — any climb, no fall, up to {count(entry.distance, 'step')}."))
-    else:
-        steps.append(Step("H4", f"{entry}: reaches a section ≤ {count(entry.distance, 'step')} away with net change "
-                                f"in Height ≤ {entry.distance}; no borders are crossed, so no fall."))
+    steps: list[Step] = [_entry_step(entry, fighter_height)]
     if reach is None or reach.start != start or reach._entry != entry:
         reach = search(field, start, entry, fighter_height)
     route = reach.route(dest)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-__all__ = ["fmt", "clean"]
+__all__ = ["fmt", "clean", "count", "signed", "json_number", "MINUS"]
+
+MINUS = "\u2212"
+"""The minus sign of every explanation that writes a signed modifier (``−2``)."""
 
 PLACES = 9
 """Decimal places a Height difference is rounded to (see :func:`clean`)."""
@@ -53,3 +56,25 @@ def clean(value: float) -> float:
 def count(n: int, word: str) -> str:
     """``"1 step"``, ``"3 steps"``: a count with its noun (regular plural)."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def signed(n: int) -> str:
+    """A modifier with its sign, as GURPS writes it: ``+1``, ``−2``, ``+0``."""
+    return f"+{n}" if n >= 0 else f"{MINUS}{-n}"
+
+
+def json_number(value: float) -> int | float:
+    """A Height, range or count as a JSON number: whole values as ints (``3``, not ``3.0``).
+
+    Every ``to_json`` of the core writes numbers through this, so the same
+    value is the same JSON text wherever it appears.
+
+    Args:
+        value: an int or a finite float.
+
+    Returns:
+        ``int(value)`` when it is whole, else the float unchanged (``1.5``).
+    """
+    if isinstance(value, int):
+        return value
+    return int(value) if float(value).is_integer() else value

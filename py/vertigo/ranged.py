@@ -9,12 +9,13 @@ ability to see the target."; the four worked examples), rulings H5, H6, H7.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .actions import Action
 from .battlefield import Battlefield
-from .numbers import count, fmt
+from .numbers import count, fmt, json_number
 from .text import isolate
-from .verdict import Overridable, Override, Step
+from .verdict import Overridable, Override, Step, explanation, rule_ids
 
 __all__ = ["Line", "ShotVerdict", "line_of_shot", "judge_action"]
 
@@ -40,6 +41,12 @@ class Line:
     def range_needed(self) -> int | float:
         """max(d, |Δh|): the range the action needs (H5)."""
         return max(self.steps, abs(self.rise))
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"path", "steps", "rise", "blocked_by"}``, in that order: section ids shooter to target, d in
+        section steps, Δh in Height levels (whole numbers as ints), the blocking section's id or null."""
+        return {"path": list(self.path), "steps": self.steps, "rise": json_number(self.rise),
+                "blocked_by": self.blocked_by}
 
 
 def line_of_shot(field: Battlefield, source: str, target: str) -> Line | None:
@@ -129,6 +136,39 @@ class ShotVerdict(Overridable):
             return f"{self.action.shown}: {verdict} ({rules}no line)"
         blocked = ", blocked" if self.line.blocked_by else ""
         return f"{self.action.shown}: {verdict} ({rules}needs range {fmt(self.line.range_needed)}{blocked})"
+
+    def to_json(self) -> dict[str, Any]:
+        """The verdict as plain JSON values, keys in a fixed order (one action of ``ask attack``).
+
+        Returns:
+            A dict: ``name`` (the action's name), ``action`` (its text),
+            ``range`` (what it is judged with: the larger of range and Reach,
+            section steps, H6), ``reaches`` (the rules' answer, H5, H6),
+            ``final`` (after the DM's override, H7), ``override``
+            (``{"allowed", "note"}`` or null), ``source`` and ``target``
+            (section ids), ``range_needed`` (max(d, |Δh|), H5; null when the
+            sections are not connected), ``blocked_by`` (the id of the section
+            that blocks the sight, or null), ``line`` (:meth:`Line.to_json`,
+            or null when not connected), ``summary``, ``rules`` and
+            ``explanation``.
+        """
+        line = self.line
+        return {
+            "name": self.action.name,
+            "action": str(self.action),
+            "range": self.action.effective_range,
+            "reaches": self.allowed,
+            "final": self.final,
+            "override": None if self.override is None else self.override.to_json(),
+            "source": self.source,
+            "target": self.target,
+            "range_needed": None if line is None else json_number(line.range_needed),
+            "blocked_by": None if line is None else line.blocked_by,
+            "line": None if line is None else line.to_json(),
+            "summary": self.summary,
+            "rules": rule_ids(self.steps),
+            "explanation": explanation(self.steps),
+        }
 
 
 

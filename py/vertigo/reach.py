@@ -20,12 +20,15 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from .errors import EntryError, LimitError, SizeModifierError
 from .limits import MAX_ENTRY_TEXT, MAX_NAME, MAX_REACH, MAX_REACH_TEXT, MAX_WEAPON_RANGE
+from .numbers import signed
 from .text import check_name, isolate, quote
+from .verdict import Step, explanation, rule_ids
 
-__all__ = ["REACH_BY_SM", "MAX_SM", "reach_bonus", "WeaponReach", "Weapon"]
+__all__ = ["REACH_BY_SM", "MAX_SM", "reach_bonus", "ReachBonus", "judge_reach_bonus", "WeaponReach", "Weapon"]
 
 REACH_BY_SM: Mapping[int, int] = MappingProxyType({1: 0, 2: 1, 3: 2, 4: 3, 5: 5, 6: 7, 7: 10, 8: 15, 9: 20, 10: 30})
 """The seed's table: Size Modifier → reach bonus in yards (G4).  SM ≤ 0 adds nothing; SM +1 adds
@@ -58,6 +61,63 @@ def reach_bonus(sm: int) -> int:
     if sm > MAX_SM:
         raise SizeModifierError(f"SM must be at most +{MAX_SM}, the reach table covers SM ≤ 0 to +{MAX_SM}: +{sm}")
     return REACH_BY_SM.get(sm, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class ReachBonus:
+    """What a fighter's Size Modifier does to the reach of its weapons, and why (G4).
+
+    Attributes:
+        sm: the Size Modifier asked about.
+        bonus: yards added to every reach value (:func:`reach_bonus`).
+        steps: the explanation.
+    """
+
+    sm: int
+    bonus: int
+    steps: tuple[Step, ...]
+
+    @property
+    def summary(self) -> str:
+        """One line: ``"SM +2: reach bonus +1 yd"``; SM +1 adds that reach C becomes 1."""
+        tail = " (reach C becomes 1)" if self.sm == 1 else ""
+        return f"SM {signed(self.sm)}: reach bonus +{self.bonus} yd{tail}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The answer as plain JSON values, keys in a fixed order (the answer of ``ask sm_reach``).
+
+        Returns:
+            A dict: ``sm``, ``reach_bonus`` (yards, an int), ``summary``,
+            ``rules`` and ``explanation`` (one ``"[G4] …"`` line).
+        """
+        return {"sm": self.sm, "reach_bonus": self.bonus, "summary": self.summary,
+                "rules": rule_ids(self.steps), "explanation": explanation(self.steps)}
+
+
+def judge_reach_bonus(sm: int) -> ReachBonus:
+    """The reach bonus of a fighter of Size Modifier ``sm``, with its explanation (G4).
+
+    Args:
+        sm: the fighter's Size Modifier, a whole number.
+
+    Returns:
+        The bonus of :func:`reach_bonus` and the line that explains it.
+
+    Raises:
+        SizeModifierError: ``sm`` is above +10 (outside the table) or not a
+            whole number.
+
+    Source: ``001_cbc7fc1b49bd2ff2.txt`` › the SM / Reach table; ruling G4.
+    """
+    bonus = reach_bonus(sm)
+    if sm > 1:
+        text = (f"SM {signed(sm)}: +{bonus} yd to every reach value of its weapons, C counting as 0 "
+                "(the SM / Reach table).")
+    elif sm == 1:
+        text = "SM +1: no reach bonus, but a reach C weapon reaches 1 (the SM / Reach table)."
+    else:
+        text = f"SM {signed(sm)}: no reach bonus (the SM / Reach table adds nothing at SM 0 or below)."
+    return ReachBonus(sm, bonus, (Step("G4", text),))
 
 
 def _show_value(value: int) -> str:

@@ -26,7 +26,7 @@ from .limits import (
     MAX_FIGHTERS, MAX_NAME, MAX_SCENARIO_CHARS, MAX_SECTIONS, utf16_length,
 )
 from .moves import MoveEntry
-from .numbers import fmt
+from .numbers import fmt, json_number
 from .text import check_name, quote
 
 __all__ = ["FORMAT_VERSION", "UNITS", "MAX_NESTING", "Fighter", "Scenario", "decode", "nesting", "load", "loads", "dump", "dumps",
@@ -518,8 +518,8 @@ def export_size(scenario: Scenario) -> int:
     return utf16_length(dumps(scenario)) + sum(longest - len(x.section) for x in scenario.fighters)
 
 
-def _num(value: float) -> int | float:
-    return int(value) if float(value).is_integer() else value
+_num = json_number
+"""Numbers in the document as JSON writes them: whole values as ints."""
 
 
 assert MAX_DICE >= 2 * MAX_ELEVATION * MAX_DISTANCE  # the falls of the longest Move fit the dice cap

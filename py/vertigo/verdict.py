@@ -6,10 +6,12 @@ exception for special circumstances"), ruling H7.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-__all__ = ["Step", "Override", "Overridable"]
+__all__ = ["Step", "Override", "Overridable", "rule_ids", "explanation"]
 
 _V = TypeVar("_V", bound="Overridable")
 
@@ -49,6 +51,10 @@ class Override:
         reason = f" ({self.note})" if self.note else ""
         return Step("H7", f"Rules say {was}; overridden by the DM: {now}{reason}.")
 
+    def to_json(self) -> dict[str, Any]:
+        """``{"allowed": bool, "note": str}``, in that order."""
+        return {"allowed": self.allowed, "note": self.note}
+
 
 class Overridable:
     """What every verdict shares: the rules' answer, its steps and the DM's exception (H7).
@@ -72,3 +78,34 @@ class Overridable:
         o = Override(allowed, note)
         changed: Any = replace(self, override=o, steps=(*self.steps, o.step(self.allowed)))  # type: ignore[type-var]
         return changed
+
+
+_RULE_ID = re.compile(r"([A-Z]+)([0-9]+)")
+"""A ruling id: letters, then a number (``H2``, ``G4``, ``H13``)."""
+
+
+def _rule_key(rule: str) -> tuple[str, int, str]:
+    """Sort ``H2`` before ``H13`` (by letters, then by number); anything else after, by its text."""
+    m = _RULE_ID.fullmatch(rule)
+    return (m[1], int(m[2]), "") if m else ("\uffff", 0, rule)
+
+
+def rule_ids(steps: Iterable[Step]) -> list[str]:
+    """Every ruling id the steps apply, each once, in order: ``["H2", "H3", "H8"]``.
+
+    A step that applies several (``"G2, G6"``) counts for each.  Ids sort by
+    their letters, then by their number, so ``H2`` comes before ``H13``.
+
+    Args:
+        steps: the steps of one or more verdicts.
+
+    Returns:
+        The sorted, de-duplicated ids (the ``rules`` of every ``to_json``).
+    """
+    found = {part.strip() for s in steps for part in s.rule.split(",") if part.strip()}
+    return sorted(found, key=_rule_key)
+
+
+def explanation(steps: Iterable[Step]) -> list[str]:
+    """The steps as the page shows them, one line each: ``"[H2] Move 1 (Height 2) moves …"``."""
+    return [str(s) for s in steps]
