@@ -34,6 +34,7 @@ from .errors import ScenarioError
 from .limits import MAX_DICE, MAX_LOG, TABLE_BUDGET, utf16_length
 from .scenario import Scenario
 from .table import UNDO_DEPTH, LogEntry, Snapshot, Table
+from .numbers import fmt
 from .text import quote
 
 __all__ = ["SAVED_VERSION", "SAVED_DETAILS", "TableEncoder", "restore"]
@@ -130,6 +131,13 @@ def logged_text(value: Any, what: str) -> str:
 _REFUSED_IN_LOG = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067")
 
 
+def _number(value: Any) -> str:
+    """A refused count as a message shows it: short (``fmt``) for numbers, quoted for anything else."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return fmt(value)
+    return quote(value)
+
+
 def _inside(problem: str) -> str:
     """A scenario problem's place, read inside the saved table (``title: …`` → ``saved table.scenario.title: …``)."""
     if problem.startswith("document:"):
@@ -173,7 +181,7 @@ def restore(text: str) -> Table:
 
     def whole(value: Any, low: int = 0, high: int = COUNT_CAP) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ValueError(f"must be a whole number from {low} to {high}: {value!r}")
+            raise ValueError(f"must be a whole number from {low} to {high}: {_number(value)}")
         return value
 
     def positions(raw: Any) -> tuple[tuple[str, str], ...]:
