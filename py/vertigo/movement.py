@@ -293,9 +293,10 @@ def search(field: Battlefield, start: str, entry: MoveEntry, fighter_height: flo
     h = entry.height_with(fighter_height)
     if entry.kind in ("Phase", "Teleport"):
         dist = field.steps_from(start)
-        paths = {sid: (start,) if sid == start else (start, sid) for sid, d in dist.items()
-                 if d <= entry.distance and abs(field.rise(start, sid)) <= entry.distance}
-        return Reach(start, {sid: 0 for sid in paths}, paths, field, entry, h, fighter_height)
+        jumps: dict[str, tuple[str, ...]] = {
+            sid: (start,) if sid == start else (start, sid) for sid, d in dist.items()
+            if d <= entry.distance and abs(field.rise(start, sid)) <= entry.distance}
+        return Reach(start, {sid: 0 for sid in jumps}, jumps, field, entry, h, fighter_height)
     fly = entry.kind == "Fly"
     limit = entry.distance
     graph = field.graph
