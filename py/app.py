@@ -7,7 +7,7 @@ writes the returned :class:`~vertigo_page.controller.Update` into the page.
 
 import json
 
-from js import CSS, Blob, Object, URL, setTimeout, window
+from js import CSS, URL, Blob, Object, setTimeout, window
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, when
 
@@ -16,6 +16,7 @@ from vertigo.errors import RulesError
 from vertigo.numbers import count
 from vertigo.table import Table
 from vertigo_page.controller import Controller, Update
+
 
 def _local_storage():
     """The browser's localStorage, or None where the browser blocks it (reading the property throws)."""

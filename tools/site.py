@@ -114,7 +114,7 @@ class SubPathHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         if getattr(self.server, "verbose", False):
             super().log_message(format, *args)
 

@@ -54,7 +54,7 @@ class Action:
             raise LimitError(f"range and Reach must be ≤ {MAX_DISTANCE}: {self}")
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         """Parse ``"Shortbow, range 3"``, ``"Spear, range 0, Reach"``, ``"Glaive, range 0, Reach 2"``.
 
         Raises:

@@ -530,7 +530,7 @@ class LevelsVerdict:
         raise UnknownFighterError(f"no fighter with id {quote(attacker)} in this verdict "
                                   f"(fighters: {', '.join(quote(f.id) for f in self.fighters)})")
 
-    def overridden(self, attacker: str, allowed: bool, note: str = "") -> "LevelsVerdict":
+    def overridden(self, attacker: str, allowed: bool, note: str = "") -> LevelsVerdict:
         """This verdict with the DM's exception for the direction in which ``attacker`` attacks (H7).
 
         The direction keeps the rules' answer in ``allowed`` and adds the DM's

@@ -165,7 +165,7 @@ class WeaponReach:
             raise EntryError(f"reach values must rise, each once: {quote(self.values)}")
 
     @classmethod
-    def parse(cls, text: str) -> "WeaponReach":
+    def parse(cls, text: str) -> WeaponReach:
         """Parse ``"C"``, ``"1"``, ``"C,1"``, ``"1,2"``, ``"1-3"`` (whitespace tolerated).
 
         Args:
@@ -221,7 +221,7 @@ class WeaponReach:
                 parts.extend(_show_value(v) for v in run)
         return ",".join(parts)
 
-    def with_size(self, sm: int) -> "WeaponReach":
+    def with_size(self, sm: int) -> WeaponReach:
         """This reach in the hands of a fighter of Size Modifier ``sm`` (G4).
 
         The bonus of :func:`reach_bonus` adds to every value, C counting as 0
@@ -308,7 +308,7 @@ class Weapon:
                 raise LimitError(f"a weapon's range must be at most {MAX_WEAPON_RANGE} yards: {self.range}")
 
     @classmethod
-    def parse(cls, text: str) -> "Weapon":
+    def parse(cls, text: str) -> Weapon:
         """Parse ``"Broadsword, reach 1"``, ``"Spear, reach 1,2"``, ``"Knife, reach C"``, ``"Bow, range 150"``.
 
         Args:

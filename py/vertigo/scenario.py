@@ -20,10 +20,20 @@ from typing import Any, TypeVar
 
 from .actions import Action
 from .battlefield import SECTION_KINDS, Battlefield, Border, Section, default_border_x
-from .errors import RulesError, ScenarioError, UnknownFighterError, UnitsError
+from .errors import RulesError, ScenarioError, UnitsError, UnknownFighterError
 from .limits import (
-    MAX_BORDERS, MAX_DICE, MAX_DISTANCE, MAX_DOCUMENT_CHARS, MAX_ELEVATION, MAX_ENTRIES, MAX_EXTENT,
-    MAX_FIGHTERS, MAX_NAME, MAX_SCENARIO_CHARS, MAX_SECTIONS, utf16_length,
+    MAX_BORDERS,
+    MAX_DICE,
+    MAX_DISTANCE,
+    MAX_DOCUMENT_CHARS,
+    MAX_ELEVATION,
+    MAX_ENTRIES,
+    MAX_EXTENT,
+    MAX_FIGHTERS,
+    MAX_NAME,
+    MAX_SCENARIO_CHARS,
+    MAX_SECTIONS,
+    utf16_length,
 )
 from .moves import MoveEntry
 from .numbers import fmt, json_number

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 
 from vertigo.dice import DiceRoll
 from vertigo.movement import MoveVerdict
+from vertigo.numbers import fmt
 from vertigo.ranged import ShotVerdict
 from vertigo.scenario import Fighter
 from vertigo.table import LogEntry, Table
-from vertigo.numbers import fmt
 from vertigo.text import isolate
 from vertigo.verdict import Step
 

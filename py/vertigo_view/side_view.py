@@ -81,7 +81,7 @@ class _Frame:
     bottom: float
 
     @staticmethod
-    def of(sections: tuple[Section, ...]) -> "_Frame":
+    def of(sections: tuple[Section, ...]) -> _Frame:
         lo = min(s.elevation for s in sections)
         hi = max(s.elevation for s in sections)
         return _Frame(

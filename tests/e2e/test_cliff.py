@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from vertigo.dice import DicePool, rng_for, roll
+
 from harness import App
-from vertigo.dice import DicePool, roll, rng_for
 
 CLIFF_SEED = 11  # static/scenarios/cliff.json "dice_seed"
 

@@ -7,7 +7,6 @@ accurately model the terrain."); ruling H7 of ``RULINGS.md``.
 
 from __future__ import annotations
 
-
 from vertigo import scenario
 from vertigo.actions import Action
 from vertigo.movement import judge_move

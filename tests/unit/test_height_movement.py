@@ -6,7 +6,6 @@ Source: ``000_519d8b8e373365db.txt`` › Combat; rulings H1, H2, H3 and H4 of
 
 from __future__ import annotations
 
-
 import pytest
 
 from vertigo import scenario

@@ -6,7 +6,6 @@ examples); rulings H5 and H6 of ``RULINGS.md``.
 
 from __future__ import annotations
 
-
 import pytest
 
 from vertigo import scenario

@@ -15,7 +15,18 @@ from hypothesis import strategies as st
 
 from vertigo.errors import EntryError, LengthError, LimitError, RulesError, SizeModifierError, UnknownFighterError
 from vertigo.levels import (
-    BANDS, FEET_OR_LEGS, HEAD, LOCATIONS, PENALTY, Fighter, band, distance_yd, feet, judge_levels, show_ft, signed,
+    BANDS,
+    FEET_OR_LEGS,
+    HEAD,
+    LOCATIONS,
+    PENALTY,
+    Fighter,
+    band,
+    distance_yd,
+    feet,
+    judge_levels,
+    show_ft,
+    signed,
 )
 from vertigo.limits import MAX_ENTRIES, MAX_FEET
 

@@ -13,7 +13,15 @@ import pytest
 from vertigo import scenario
 from vertigo.errors import ScenarioError
 from vertigo.limits import (
-    MAX_BORDERS, MAX_ENTRIES, MAX_FIGHTERS, MAX_LOG, MAX_NAME, MAX_SCENARIO_CHARS, MAX_SECTIONS, TABLE_BUDGET, utf16_length,
+    MAX_BORDERS,
+    MAX_ENTRIES,
+    MAX_FIGHTERS,
+    MAX_LOG,
+    MAX_NAME,
+    MAX_SCENARIO_CHARS,
+    MAX_SECTIONS,
+    TABLE_BUDGET,
+    utf16_length,
 )
 from vertigo.storage import TableEncoder, restore
 from vertigo.table import Table

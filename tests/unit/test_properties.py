@@ -15,12 +15,12 @@ from decimal import Decimal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from vertigo.limits import MAX_DISTANCE
 from vertigo import scenario
 from vertigo.actions import Action
 from vertigo.battlefield import Battlefield, Section
 from vertigo.errors import ScenarioError
 from vertigo.falling import fall, fall_across
+from vertigo.limits import MAX_DISTANCE
 from vertigo.movement import MoveVerdict, judge_move
 from vertigo.moves import MoveEntry
 from vertigo.ranged import judge_action, line_of_shot

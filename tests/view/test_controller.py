@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from vertigo import scenario as scenario_mod
-from vertigo.dice import DicePool, roll, rng_for
+from vertigo.dice import DicePool, rng_for, roll
 from vertigo.table import Table
 from vertigo_page.controller import Controller
 
