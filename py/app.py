@@ -5,6 +5,7 @@ event, calls one :class:`vertigo_page.controller.Controller` method, and
 writes the returned :class:`~vertigo_page.controller.Update` into the page.
 """
 
+import contextlib
 import json
 
 from js import CSS, URL, Blob, Object, setTimeout, window
@@ -29,7 +30,8 @@ def _local_storage():
 localStorage = _local_storage()
 STORE = "vertigo.table.v1"
 DAMAGED = STORE + ".damaged"
-BUNDLED = json.loads(open("scenarios/index.json").read())
+with open("scenarios/index.json") as _index:
+    BUNDLED = json.loads(_index.read())
 BUNDLED_BY_TITLE = {item["title"]: item["file"] for item in BUNDLED}
 BUNDLED_FILES = frozenset(BUNDLED_BY_TITLE.values())
 
@@ -67,10 +69,8 @@ def first_table():
             localStorage.removeItem(DAMAGED)
             problem += f"\nAn older damaged copy under {DAMAGED} was dropped to make room."
             older = None
-            try:
+            with contextlib.suppress(Exception):
                 localStorage.setItem(DAMAGED, text)
-            except Exception:
-                pass
     if localStorage.getItem(DAMAGED) == text:
         localStorage.removeItem(STORE)
         problem += f"\nIt is kept as {DAMAGED}."

@@ -65,6 +65,7 @@ Usage (with the project's venv, which has Playwright):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import importlib.util
 import json
@@ -79,6 +80,7 @@ import subprocess
 import sys
 import time
 from collections import deque
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -360,10 +362,7 @@ def click_plan(doc: dict[str, Any], reps: int, seed: int = 3) -> list[tuple[str,
         me = blue[(r * 7) % len(blue)]
         dist = _steps_from(adj, me["section"])
         dest = rng.choice(sorted(s for s, d in dist.items() if 3 <= d <= 5))
-        if r % 2:
-            enemy = rng.choice(red)
-        else:
-            enemy = min(red, key=lambda f: (dist.get(f["section"], 10**9), f["id"]))
+        enemy = rng.choice(red) if r % 2 else min(red, key=lambda f: (dist.get(f["section"], 10**9), f["id"]))
         plan.append((me["id"], dest, enemy["id"]))
     return plan
 
@@ -507,8 +506,8 @@ def cpython_controller(text: str, plan: list[tuple[str, str, str]]) -> dict[str,
     save: list[float] = []
     for fighter, section, enemy in plan:
         ctl.escape()
-        for kind, call in (("select", lambda: ctl.click_fighter(fighter)), ("section", lambda: ctl.click_section(section)),
-                           ("enemy", lambda: ctl.click_fighter(enemy))):
+        for kind, call in (("select", partial(ctl.click_fighter, fighter)), ("section", partial(ctl.click_section, section)),
+                           ("enemy", partial(ctl.click_fighter, enemy))):
             t = time.perf_counter()
             up = call()
             times[kind].append((time.perf_counter() - t) * 1000)
@@ -1834,7 +1833,7 @@ def section_load(browser: Any, url: str, args: argparse.Namespace, res: dict[str
                for k in ("core_js", "pyodide_wasm", "python_stdlib", "page_files")}
         for name in ("app", "hello")
     }
-    pairs = [x / y for x, y in zip(cl["times_ms"]["app"], cl["times_ms"]["hello"])]
+    pairs = [x / y for x, y in zip(cl["times_ms"]["app"], cl["times_ms"]["hello"], strict=False)]
     res["cold_load"] = {"n": args.loads, "app": app, "hello": hello, "ratio": app["median"] / hello["median"],
                         "paired_ratio_median": statistics.median(pairs), "min_ratio": app["best"] / hello["best"],
                         "samples_ms": cl["times_ms"], "marks_median": marks_median, "marks": cl["marks"]}
@@ -1962,10 +1961,8 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"bench: {SECTION_TITLE[name]} failed: {why}", file=sys.stderr, flush=True)
                 finally:
                     if browser is not None:
-                        try:
+                        with contextlib.suppress(Exception):  # already gone with a crash
                             browser.close()
-                        except Exception:  # already gone with a crash
-                            pass
                 res.setdefault("section_s", {})[name] = time.perf_counter() - t
     finally:
         server.shutdown()

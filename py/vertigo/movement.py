@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from heapq import heappop, heappush
+from itertools import pairwise
 from typing import Any
 
 from .battlefield import Battlefield
@@ -256,7 +257,7 @@ class Reach:
         if self._entry.kind in ("Phase", "Teleport"):
             return Route(path)
         crossings = []
-        for a, b in zip(path, path[1:]):
+        for a, b in pairwise(path):
             c = _crossing(self._field, a, b, self._entry, self._height)
             assert c is not None  # the search only follows allowed crossings
             crossings.append(c)

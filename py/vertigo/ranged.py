@@ -9,6 +9,7 @@ ability to see the target."; the four worked examples), rulings H5, H6, H7.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from .actions import Action
@@ -215,7 +216,7 @@ def judge_action(field: Battlefield, source: str, target: str, action: Action,
     if action.reach is not None and action.reach >= action.range:
         steps.append(Step("H6", f"{action.shown}: Reach {action.reach} is judged like a ranged action of range {action.reach}."))
     borders = " then ".join(
-        fmt(field.rise(a, b)) for a, b in zip(line.path, line.path[1:])
+        fmt(field.rise(a, b)) for a, b in pairwise(line.path)
     ) or "none"
     steps.append(Step("H5", f"{t_name} is d = {count(line.steps, 'step')} from {s_name}; Height changes across the borders: "
                             f"{borders}; net Δh = {fmt(line.rise)}."))

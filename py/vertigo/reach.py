@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 from types import MappingProxyType
 from typing import Any
 
@@ -161,7 +162,7 @@ class WeaponReach:
                 raise EntryError(f"reach values must be whole yards ≥ 0: {quote(self.values)}")
             if v > _MAX_VALUE:
                 raise LimitError(f"reach values must be at most {_MAX_VALUE} yards: {v}")
-        if any(a >= b for a, b in zip(self.values, self.values[1:])):
+        if any(a >= b for a, b in pairwise(self.values)):
             raise EntryError(f"reach values must rise, each once: {quote(self.values)}")
 
     @classmethod

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Mapping
+from itertools import pairwise
 from typing import Any
 
 from . import scenario as scenario_mod
@@ -232,7 +233,7 @@ def restore(text: str) -> Table:
         if not isinstance(raw_log, list):
             raise ValueError("must be a list")
         log = tuple(entry(i, e) for i, e in enumerate(raw_log))[-MAX_LOG:]
-        if any(b.number <= a.number for a, b in zip(log, log[1:])):
+        if any(b.number <= a.number for a, b in pairwise(log)):
             raise ValueError("must number its entries in increasing order")
         where = "saved table.history"
         raw_history = doc.get("history", [])

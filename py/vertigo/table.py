@@ -223,7 +223,7 @@ class Table:
             roll_index=self.rolls if dice_roll else None,
             dice_count=len(dice_roll.dice) if dice_roll else 0,
         )
-        history = (self.history + (snap,))[-UNDO_DEPTH:]
+        history = (*self.history, snap)[-UNDO_DEPTH:]
         return replace(self, positions=positions, rolls=rolls, log=self._logged(entry), history=history), dice_roll
 
     @property

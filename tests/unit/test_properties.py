@@ -98,7 +98,7 @@ def shortest_paths(field: Battlefield, a: str, b: str) -> list[tuple[str, ...]]:
         return []
     paths = [(a,)]
     for _ in range(d):
-        paths = [p + (n,) for p in paths for n in field.neighbours(p[-1]) if n not in p]
+        paths = [(*p, n) for p in paths for n in field.neighbours(p[-1]) if n not in p]
     return [p for p in paths if p[-1] == b]
 
 
