@@ -68,7 +68,8 @@ class Action:
         m = _ACTION.match(text)
         if m is None:
             raise EntryError(
-                f'{quote(text, MAX_ENTRY_TEXT + 2)} is not an action (expected e.g. "Shortbow, range 3" or "Spear, range 0, Reach")'
+                f'{quote(text, MAX_ENTRY_TEXT + 2)} is not an action '
+                f'(expected e.g. "Shortbow, range 3" or "Spear, range 0, Reach")'
             )
         reach = None
         if m["has_reach"]:

@@ -347,7 +347,8 @@ def search(field: Battlefield, start: str, entry: MoveEntry, fighter_height: flo
     return Reach(start, dice, paths, field, entry, h, fighter_height)
 
 
-def reachable(field: Battlefield, start: str, entry: MoveEntry, fighter_height: float | None = None) -> dict[str, Route]:
+def reachable(field: Battlefield, start: str, entry: MoveEntry,
+              fighter_height: float | None = None) -> dict[str, Route]:
     """Every section the entry reaches from ``start``, each with its best route (H3, H4).
 
     The same search as :func:`search`, with every route built.
@@ -403,7 +404,8 @@ def _why_not(field: Battlefield, start: str, dest: str, entry: MoveEntry, h: flo
         for b in field.neighbours(a)
         if field.rise(a, b) > h and steps + 1 + to_dest.get(b, entry.distance + 1) <= entry.distance
     ]
-    return blockers[:4] or [Step("H2", f"No path within {count(entry.distance, 'step')} avoids a border too high to climb.")]
+    return blockers[:4] or [
+        Step("H2", f"No path within {count(entry.distance, 'step')} avoids a border too high to climb.")]
 
 
 def judge_move(
@@ -446,7 +448,8 @@ def judge_move(
         steps.append(Step("H2" if entry.kind == "Move" else "H4", text + "."))
     if entry.kind in ("Phase", "Teleport") and dest != start:
         net = field.rise(start, dest)
-        steps.append(Step("H4", f"{isolate(field.section(dest).name)} is {count(field.steps_from(start)[dest], 'step')} away, "
+        away = count(field.steps_from(start)[dest], "step")
+        steps.append(Step("H4", f"{isolate(field.section(dest).name)} is {away} away, "
                                 f"net change in Height {fmt(net)}: within {entry.distance}."))
     if route.steps:
         falls = [c for c in route.crossings if c.dice]
@@ -458,5 +461,6 @@ def judge_move(
         else:
             steps.append(Step("H8", "No falling dice."))
         if entry.kind in ("Move", "Fly"):
-            steps.append(Step("H3", f"Route chosen: fewest falling dice ({route.dice}), then fewest steps ({route.steps})."))
+            steps.append(Step("H3", f"Route chosen: fewest falling dice ({route.dice}), "
+                                    f"then fewest steps ({route.steps})."))
     return MoveVerdict(start, dest, entry, h, True, route, tuple(steps))

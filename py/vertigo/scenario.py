@@ -39,8 +39,8 @@ from .moves import MoveEntry
 from .numbers import fmt, json_number
 from .text import check_name, quote
 
-__all__ = ["FORMAT_VERSION", "UNITS", "MAX_NESTING", "Fighter", "Scenario", "decode", "nesting", "load", "loads", "dump", "dumps",
-           "export_size"]
+__all__ = ["FORMAT_VERSION", "UNITS", "MAX_NESTING", "Fighter", "Scenario", "decode", "nesting", "load", "loads",
+           "dump", "dumps", "export_size"]
 
 FORMAT_VERSION = 1
 """The document version this core reads and writes (key ``"vertigo"``)."""
@@ -473,7 +473,8 @@ def dump(scenario: Scenario, positions: Mapping[str, str] | None = None) -> dict
     where = positions or {}
 
     def section(s: Section) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": s.id, "name": s.name, "elevation": _num(s.elevation), "x": [_num(s.x0), _num(s.x1)]}
+        out: dict[str, Any] = {"id": s.id, "name": s.name, "elevation": _num(s.elevation),
+                               "x": [_num(s.x0), _num(s.x1)]}
         if s.kind != "ground":
             out["kind"] = s.kind
         return out
