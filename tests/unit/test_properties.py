@@ -138,7 +138,8 @@ json_values = st.recursive(
 ids = st.sampled_from(["a", "b", "c"]) | json_values
 numbers = st.integers(-1500, 1500) | st.floats() | json_values
 entries = st.sampled_from(["Move 2", "Move 1 (Height 2)", "Fly 3", "Teleport 4", "Move one", "Phase 2 (Height 1)",
-                           "Move 999", "Shortbow, range 3", "Spear, range 0, Reach", "Bow, range 0, Reach 0"]) | json_values
+                           "Move 999", "Shortbow, range 3", "Spear, range 0, Reach",
+                           "Bow, range 0, Reach 0"]) | json_values
 sections_ = st.fixed_dictionaries(
     {"id": ids, "elevation": numbers},
     optional={"name": st.text(max_size=5) | json_values, "x": st.tuples(numbers, numbers).map(list) | json_values,
@@ -150,7 +151,8 @@ borders_ = (st.tuples(ids, ids).map(list)
             | json_values)
 fighters_ = st.fixed_dictionaries(
     {"id": ids, "name": st.text(max_size=5) | json_values, "side": st.text(max_size=5) | json_values, "section": ids},
-    optional={"moves": st.lists(entries, max_size=3) | json_values, "actions": st.lists(entries, max_size=3) | json_values,
+    optional={"moves": st.lists(entries, max_size=3) | json_values,
+              "actions": st.lists(entries, max_size=3) | json_values,
               "height": numbers | st.none()},
 )
 documents = st.fixed_dictionaries(
