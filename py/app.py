@@ -5,9 +5,10 @@ event, calls one :class:`vertigo_page.controller.Controller` method, and
 writes the returned :class:`~vertigo_page.controller.Update` into the page.
 """
 
+import contextlib
 import json
 
-from js import CSS, Blob, Object, URL, setTimeout, window
+from js import CSS, URL, Blob, Object, setTimeout, window
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, when
 
@@ -16,6 +17,7 @@ from vertigo.errors import RulesError
 from vertigo.numbers import count
 from vertigo.table import Table
 from vertigo_page.controller import Controller, Update
+
 
 def _local_storage():
     """The browser's localStorage, or None where the browser blocks it (reading the property throws)."""
@@ -28,7 +30,8 @@ def _local_storage():
 localStorage = _local_storage()
 STORE = "vertigo.table.v1"
 DAMAGED = STORE + ".damaged"
-BUNDLED = json.loads(open("scenarios/index.json").read())
+with open("scenarios/index.json") as _index:
+    BUNDLED = json.loads(_index.read())
 BUNDLED_BY_TITLE = {item["title"]: item["file"] for item in BUNDLED}
 BUNDLED_FILES = frozenset(BUNDLED_BY_TITLE.values())
 
@@ -66,10 +69,8 @@ def first_table():
             localStorage.removeItem(DAMAGED)
             problem += f"\nAn older damaged copy under {DAMAGED} was dropped to make room."
             older = None
-            try:
+            with contextlib.suppress(Exception):
                 localStorage.setItem(DAMAGED, text)
-            except Exception:
-                pass
     if localStorage.getItem(DAMAGED) == text:
         localStorage.removeItem(STORE)
         problem += f"\nIt is kept as {DAMAGED}."

@@ -65,6 +65,7 @@ Usage (with the project's venv, which has Playwright):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import importlib.util
 import json
@@ -79,6 +80,7 @@ import subprocess
 import sys
 import time
 from collections import deque
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -206,7 +208,8 @@ HOOK_PROBE = """
     const core = document.querySelector('script[type="module"][src*="pyscript/core"]');
     if (!core) { diag.hook_error = "no core.js script"; return; }
     import(core.src).then(({hooks}) => {
-      hooks.main.onReady.add((wrap) => { diag.interpreter_ready = performance.now(); window.__benchPy = wrap.interpreter; });
+      hooks.main.onReady.add((wrap) => { diag.interpreter_ready = performance.now();
+      window.__benchPy = wrap.interpreter; });
       const starts = () => { diag.python_starts ??= performance.now(); };
       hooks.main.onBeforeRun.add(starts);          // <script type="py" async="false">
       hooks.main.onBeforeRunAsync.add(starts);     // the default: scripts run with runAsync
@@ -266,7 +269,8 @@ def build_site(site_mod: Any, where: Path) -> Path:
 
 def versions() -> dict[str, str]:
     out = {}
-    for name, path in (("pyscript", "node_modules/@pyscript/core/package.json"), ("pyodide", "node_modules/pyodide/package.json")):
+    for name, path in (("pyscript", "node_modules/@pyscript/core/package.json"),
+                       ("pyodide", "node_modules/pyodide/package.json")):
         try:
             out[name] = json.loads((ROOT / path).read_text())["version"]
         except (OSError, ValueError, KeyError):
@@ -291,7 +295,8 @@ def generate_field(n_sections: int = 250, n_fighters: int = 50, seed: int = 500)
     elev = 2
     for i in range(n_ground):
         elev = min(6, max(0, elev + rng.choice((-2, -1, -1, 0, 0, 0, 1, 1, 2))))
-        sections.append({"id": f"g{i:03d}", "name": f"Ground {i}", "elevation": elev, "x": [2 * i, 2 * i + 2], "kind": "ground"})
+        sections.append({"id": f"g{i:03d}", "name": f"Ground {i}", "elevation": elev,
+                        "x": [2 * i, 2 * i + 2], "kind": "ground"})
         if i:
             borders.append([f"g{i - 1:03d}", f"g{i:03d}"])
     starts = sorted(rng.sample(range(1, n_ground // 3 - 1), n_slabs // 2))
@@ -306,7 +311,8 @@ def generate_field(n_sections: int = 250, n_fighters: int = 50, seed: int = 500)
         borders.append([sid, under["id"]])
         if n % 2:
             borders.append([f"s{slab_over[n - 1]:03d}", sid])
-    moves = (["Move 3"], ["Move 2 (Height 1)", "Move 3"], ["Fly 3", "Move 3"], ["Move 3", "Fly 3"], ["Move 2 (Height 1)"])
+    moves = (["Move 3"], ["Move 2 (Height 1)", "Move 3"], ["Fly 3", "Move 3"],
+             ["Move 3", "Fly 3"], ["Move 2 (Height 1)"])
     actions = (["Longbow, range 6", "Dagger, range 0"], ["Sling, range 3", "Spear, range 0, Reach"],
                ["Javelin, range 2", "Glaive, range 0, Reach 2"], ["Crossbow, range 5"])
     fighters = []
@@ -360,10 +366,7 @@ def click_plan(doc: dict[str, Any], reps: int, seed: int = 3) -> list[tuple[str,
         me = blue[(r * 7) % len(blue)]
         dist = _steps_from(adj, me["section"])
         dest = rng.choice(sorted(s for s, d in dist.items() if 3 <= d <= 5))
-        if r % 2:
-            enemy = rng.choice(red)
-        else:
-            enemy = min(red, key=lambda f: (dist.get(f["section"], 10**9), f["id"]))
+        enemy = rng.choice(red) if r % 2 else min(red, key=lambda f: (dist.get(f["section"], 10**9), f["id"]))
         plan.append((me["id"], dest, enemy["id"]))
     return plan
 
@@ -411,7 +414,8 @@ def diag_marks(page: Any) -> dict[str, Any]:
     return d
 
 
-def diag_clicks(browser: Any, url: str, what: str, plan: list[tuple[str, str, str]], init: tuple[str, ...] = ()) -> dict[str, Any]:
+def diag_clicks(browser: Any, url: str, what: str, plan: list[tuple[str, str, str]],
+                init: tuple[str, ...] = ()) -> dict[str, Any]:
     """The diagnostic pass: load with DIAG_PROBE, time the controller from inside, click through `plan`."""
     context, page, _ = open_ready(browser, url, what, (*init, DIAG_PROBE, HOOK_PROBE))
     try:
@@ -430,7 +434,8 @@ def resource_marks(page: Any) -> dict[str, float | None]:
     """When (ms since navigation start) the runtime's big pieces and the app's own files finished loading."""
     return page.evaluate("""() => {
       const rs = performance.getEntriesByType("resource");
-      const end = (test) => { const m = rs.filter(r => test(r.name)).map(r => r.responseEnd); return m.length ? Math.max(...m) : null; };
+      const end = (test) => { const m = rs.filter(r => test(r.name)).map(r => r.responseEnd);
+      return m.length ? Math.max(...m) : null; };
       return {
         core_js: end(n => n.includes("/vendor/pyscript/core")),
         pyodide_wasm: end(n => n.endsWith("pyodide.asm.wasm")),
@@ -454,7 +459,8 @@ def cold_loads(browser: Any, app_url: str, hello_url: str, loads: int) -> dict[s
                 marks[name].append(resource_marks(page))
             context.close()
         if r >= 0:
-            print(f"  load round {r + 1}/{loads}: app {times['app'][-1]:7.0f} ms   hello {times['hello'][-1]:7.0f} ms", flush=True)
+            print(f"  load round {r + 1}/{loads}: app {times['app'][-1]:7.0f} ms"
+                  f"   hello {times['hello'][-1]:7.0f} ms", flush=True)
     return {"times_ms": times, "marks": marks}
 
 
@@ -477,10 +483,12 @@ def run_clicks(page: Any, plan: list[tuple[str, str, str]], label: str) -> dict[
                 raise BenchError(f"{label}, repetition {rep + 1}: clicking {selectors[kind]} did not change #view "
                                  "synchronously (is the handler still synchronous?)")
             if not res[expect[kind]]:
-                raise BenchError(f"{label}, repetition {rep + 1}: after clicking {selectors[kind]} the overlay shows no "
+                raise BenchError(f"{label}, repetition {rep + 1}: after clicking {selectors[kind]}"
+                                 f" the overlay shows no "
                                  f".{expect[kind]} mark (error box: {res['error']!r})")
             if res["error"]:
-                raise BenchError(f"{label}, repetition {rep + 1}: clicking {selectors[kind]} showed an error: {res['error']}")
+                raise BenchError(f"{label}, repetition {rep + 1}: clicking {selectors[kind]}"
+                                 f" showed an error: {res['error']}")
             res["rep"] = rep
             out[kind].append(res)
     return out
@@ -507,8 +515,9 @@ def cpython_controller(text: str, plan: list[tuple[str, str, str]]) -> dict[str,
     save: list[float] = []
     for fighter, section, enemy in plan:
         ctl.escape()
-        for kind, call in (("select", lambda: ctl.click_fighter(fighter)), ("section", lambda: ctl.click_section(section)),
-                           ("enemy", lambda: ctl.click_fighter(enemy))):
+        for kind, call in (("select", partial(ctl.click_fighter, fighter)),
+                           ("section", partial(ctl.click_section, section)),
+                           ("enemy", partial(ctl.click_fighter, enemy))):
             t = time.perf_counter()
             up = call()
             times[kind].append((time.perf_counter() - t) * 1000)
@@ -559,7 +568,8 @@ def read_limits() -> dict[str, Any]:
     finally:
         sys.path.pop(0)
         sys.dont_write_bytecode = write_bytecode
-    return {k: v for k, v in vars(mod).items() if k.isupper() and isinstance(v, (int, float)) and not isinstance(v, bool)}
+    return {k: v for k, v in vars(mod).items() if k.isupper()
+            and isinstance(v, (int, float)) and not isinstance(v, bool)}
 
 
 def document_limit(lim: dict[str, Any]) -> tuple[str, int]:
@@ -645,7 +655,8 @@ def cut_to_caps(doc: dict[str, Any], lim: dict[str, Any]) -> tuple[dict[str, Any
             clamped["entries"] += 1
             return f"{m.group(1)}{dist}"
         out = _NUMBERS_OVER.sub(down, text)
-        return re.sub(r"\(\s*Height\s+(\d+(?:\.\d+)?)\s*\)", lambda m: f"(Height {min(float(m.group(1)), elev):g})", out)
+        return re.sub(r"\(\s*Height\s+(\d+(?:\.\d+)?)\s*\)",
+                      lambda m: f"(Height {min(float(m.group(1)), elev):g})", out)
 
     new_sections = []
     for s in sections:
@@ -725,7 +736,8 @@ def grid_field(lim: dict[str, Any], *, n_sections: int | None = None, n_fighters
     fighters = []
     for j in range(nf):
         side = ("Blue", "Red")[j % 2]
-        actions = [f"{name(f'Bow {a}')[:name_cap - 20]}, range {dist}" if a % 3 else f"Glaive {a}, range {dist}, Reach {dist}"
+        actions = [f"{name(f'Bow {a}')[:name_cap - 20]}, range {dist}"
+                   if a % 3 else f"Glaive {a}, range {dist}, Reach {dist}"
                    for a in range(k)]
         fighters.append({"id": f"f{j}", "name": name(f"{side} {j // 2 + 1}"), "side": side,
                          "section": f"c{rng.randrange(n)}", "moves": list(moves), "actions": actions})
@@ -864,7 +876,8 @@ def page_loads(page: Any, text: str) -> dict[str, Any]:
     page.evaluate("(t) => { window.__benchText = t; }", text)
     try:
         out = page.evaluate("(code) => window.__benchPy.runPython(code)",
-                            f"_bench_json.dumps(_bench_loads(_bench_window.__benchText, {IMPORT_REPS}, {IMPORT_REP_BUDGET_S}))")
+                            f"_bench_json.dumps(_bench_loads(_bench_window.__benchText"
+                            f", {IMPORT_REPS}, {IMPORT_REP_BUDGET_S}))")
     finally:
         page.evaluate("() => { delete window.__benchText; }")
     return json.loads(out)
@@ -923,7 +936,8 @@ def section_import(browser: Any, url: str, args: argparse.Namespace, res: dict[s
             # a median of a few; the mean of many quick calls (each one near the clock's resolution)
             m["median_ms"] = statistics.median(m["ms"]) if len(m["ms"]) <= IMPORT_REPS else statistics.fmean(m["ms"])
             m["us_per_kb"] = m["median_ms"] * 1000 / (len(text) / KB)
-            m["best_us_per_kb"] = (min(m["ms"]) if len(m["ms"]) <= IMPORT_REPS else m["median_ms"]) * 1000 / (len(text) / KB)
+            best_ms = min(m["ms"]) if len(m["ms"]) <= IMPORT_REPS else m["median_ms"]
+            m["best_us_per_kb"] = best_ms * 1000 / (len(text) / KB)
             m["n"] = len(m["ms"])
             if m["n"] > 20:
                 m["ms"] = m["ms"][:20]
@@ -982,7 +996,8 @@ def section_import(browser: Any, url: str, args: argparse.Namespace, res: dict[s
 def _ratio(rows: list[dict[str, Any]], kind: str, where: str) -> dict[str, Any] | None:
     """µs/KB of the largest measured size over that of the smallest, for one kind in one runtime (the
     fastest call of each size: other work on the machine only ever adds time)."""
-    got = [(r["size"], r[where]["best_us_per_kb"]) for r in rows if r["kind"] == kind and "best_us_per_kb" in r.get(where, {})]
+    got = [(r["size"], r[where]["best_us_per_kb"])
+            for r in rows if r["kind"] == kind and "best_us_per_kb" in r.get(where, {})]
     if len(got) < 2:
         return None
     (s0, u0), (s1, u1) = got[0], got[-1]
@@ -994,7 +1009,8 @@ def print_import(res: dict[str, Any]) -> None:
     imp = res["import"]
     w(f"Import: vertigo.scenario.loads(text), in the page (Pyodide, Python {imp.get('pyodide_python', '?')}) and in "
       f"CPython {imp['cpython']}; KB = {KB} characters")
-    w(f"  ms = median of up to {IMPORT_REPS} calls (within {IMPORT_REP_BUDGET_S:g} s), or the mean of as many quick calls "
+    w(f"  ms = median of up to {IMPORT_REPS} calls (within {IMPORT_REP_BUDGET_S:g} s),"
+      f" or the mean of as many quick calls "
       "as add up to 20 ms")
     w(f"  document limit {imp['limit_name']} = {imp['limit']:,}; a kind stops once one size took > {imp['skip_s']:g} s "
       f"(or the sizes before predict > {IMPORT_PREDICT_S:g} s)")
@@ -1094,7 +1110,8 @@ ACT_HELPERS = """
     const writes = st.writes.slice(w0);
     return {ms: t3 - t0, handler_ms: t1 - t0, save_ms: t2 - t1, paint_ms: t3 - t2,
             set_item_ms: writes.reduce((a, x) => a + x.ms, 0), chars: writes.reduce((a, x) => a + x.chars, 0),
-            writes: writes.length, failed: writes.filter((x) => !x.ok).map((x) => `${x.key}: ${x.err} (${x.chars} chars)`),
+            writes: writes.length,
+            failed: writes.filter((x) => !x.ok).map((x) => `${x.key}: ${x.err} (${x.chars} chars)`),
             error: errorText()};
   };
   window.__benchAct = {
@@ -1149,7 +1166,8 @@ def _adjacency(doc: dict[str, Any]) -> dict[str, list[str]]:
     return adj
 
 
-def import_battlefield(browser: Any, url: str, path: Path, doc: dict[str, Any], what: str) -> tuple[Any, Any, dict[str, Any]]:
+def import_battlefield(browser: Any, url: str, path: Path,
+                     doc: dict[str, Any], what: str) -> tuple[Any, Any, dict[str, Any]]:
     """A fresh page that has imported `path` through its own Import control, its save done."""
     context, page, _ = open_ready(browser, url, "the app", (STORE_PROBE,))
     try:
@@ -1158,7 +1176,8 @@ def import_battlefield(browser: Any, url: str, path: Path, doc: dict[str, Any], 
         t = time.perf_counter()
         page.set_input_files("#import-file", str(path))
         page.wait_for_function(
-            "([n, f]) => { const c = window.__benchAct.counts(); return (c.sections === n && c.fighters === f) || !!c.error; }",
+            "([n, f]) => { const c = window.__benchAct.counts(); "
+            "return (c.sections === n && c.fighters === f) || !!c.error; }",
             arg=want, timeout=IMPORT_VIEW_TIMEOUT_MS, polling=100)
         import_s = time.perf_counter() - t
         counts = page.evaluate("window.__benchAct.counts()")
@@ -1314,7 +1333,8 @@ def cap_battlefields(lim: dict[str, Any], limit: int) -> list[dict[str, Any]]:
     out = []
     r3 = repro_file(R3_FILE)
     if r3 is None:
-        out.append({"name": "R3 cut to caps", "missing": f"{R3_FILE} not found in " + " or ".join(map(str, REPRO_DIRS))})
+        out.append({"name": "R3 cut to caps", "missing": f"{R3_FILE}"
+                                               f" not found in " + " or ".join(map(str, REPRO_DIRS))})
     else:
         doc, notes = cut_to_caps(json.loads(r3.read_text(encoding="utf-8")), lim)
         text, more = fit_document(doc, limit)
@@ -1361,7 +1381,8 @@ def section_actions(browser: Any, url: str, args: argparse.Namespace, res: dict[
             rl = reload_ready(page, doc)
             entry["reload"] = rl
             if not rl["restored"]:
-                entry["notes"].append(f"the reload did not restore the battlefield ({(rl['error'] or 'no message')[:160]}); "
+                entry["notes"].append(f"the reload did not restore the battlefield"
+                                      f" ({(rl['error'] or 'no message')[:160]}); "
                                       "imported again")
                 context.close()
                 context, page, _ = import_battlefield(browser, url, field["path"], doc, field["name"])
@@ -1407,7 +1428,8 @@ def print_actions(res: dict[str, Any]) -> None:
             flag = "  ✗" if s["worst"] > a["goal_ms"] else ""
             if s["worst"] > a["goal_ms"]:
                 over.setdefault(f["name"], []).append(label)
-            w(f"    {label:<20}{s['n']:>4}{s['median']:9.1f}{s['worst']:9.1f}{s['over_goal']:>7}{s['handler_median']:9.1f}"
+            w(f"    {label:<20}{s['n']:>4}{s['median']:9.1f}{s['worst']:9.1f}"
+              f"{s['over_goal']:>7}{s['handler_median']:9.1f}"
               f"{s['save_median']:8.1f}{s['paint_median']:7.1f}{s['set_item_median']:9.1f}{s['chars_written_max']:>11,}{flag}")
         rl = f.get("reload")
         extra = f"; import (file chosen -> view shows it) {f['import_s']:.1f} s" if "import_s" in f else ""
@@ -1422,7 +1444,8 @@ def print_actions(res: dict[str, Any]) -> None:
     w("   save had run, a frame the browser renders in between included; paint = then to the next frame; setItem =")
     w("   inside Storage.setItem.  >goal = how many took over the goal; written = most characters one action saved;")
     w("   ✗ = worst over the goal)")
-    w("  worst over the goal: " + ("; ".join(f"{name}: {', '.join(labels)}" for name, labels in over.items()) or "none"))
+    w("  worst over the goal: " +
+                        ("; ".join(f"{name}: {', '.join(labels)}" for name, labels in over.items()) or "none"))
 
 
 # --- saved-table size after N moves ----------------------------------------------------------------------
@@ -1729,7 +1752,8 @@ def print_load(res: dict[str, Any]) -> None:
         fmt_m = lambda v: f"{v:9.0f}" if v is not None else f"{'-':>9}"  # noqa: E731
         w(f"  {name:<10}{s['median']:8.0f}ms{s['best']:8.0f}ms{s['worst']:8.0f}ms   {fmt_m(m['pyodide_wasm'])}ms"
           f"{fmt_m(m['python_stdlib'])}ms{fmt_m(m['page_files'])}ms")
-    w(f"  ratio app/hello = {loads['ratio']:.3f}   (app − hello = {loads['app']['median'] - loads['hello']['median']:.0f} ms)"
+    w(f"  ratio app/hello = {loads['ratio']:.3f}"
+      f"   (app − hello = {loads['app']['median'] - loads['hello']['median']:.0f} ms)"
       f"      target ≤ {TARGET_RATIO:.2f}   {verdict(loads['ratio'] <= TARGET_RATIO)}")
     w(f"  (noise check: median of the {loads['n']} paired app/hello ratios {loads['paired_ratio_median']:.3f}, "
       f"ratio of the fastest loads {loads['min_ratio']:.3f})")
@@ -1741,23 +1765,27 @@ def print_load(res: dict[str, Any]) -> None:
         if not marks:
             continue
         if "python_starts" in marks and "interpreter_ready" in marks:
-            w(f"    {label:<15}{marks['interpreter_ready']:7.0f} ms -> {marks['python_starts']:7.0f} ms -> {marks['ready']:7.0f} ms"
+            w(f"    {label:<15}{marks['interpreter_ready']:7.0f} ms -> {marks['python_starts']:7.0f} ms"
+              f" -> {marks['ready']:7.0f} ms"
               f"   ({marks['python_run_ms']:.0f} ms)")
         else:
-            w(f"    {label:<15}hooks unavailable ({marks.get('hook_error', 'not called')}); ready {marks['ready']:.0f} ms")
+            w(f"    {label:<15}hooks unavailable ({marks.get('hook_error', 'not called')})"
+              f"; ready {marks['ready']:.0f} ms")
 
 
 def print_clicks(res: dict[str, Any]) -> None:
     w = print
     w("Click -> updated SVG, in page: dispatchEvent -> handler returned (#view mutated); "
       "'+layout' adds a forced style+layout")
-    w(f"  {'field':<16}{'click':<16}{'n':>4}{'median':>9}{'worst':>9}{'first':>9}{'+layout med':>13}{'+layout worst':>15}")
+    w(f"  {'field':<16}{'click':<16}{'n':>4}{'median':>9}{'worst':>9}"
+      f"{'first':>9}{'+layout med':>13}{'+layout worst':>15}")
     for key, title in (("four_shots", "The four shots"), ("big_field", "cap field")):
         c = res[key]["clicks"]
         for i, kind in enumerate((*KINDS, "all")):
             s = c[kind]
             first = f"{s['first']:7.1f}ms" if "first" in s else f"{'':9}"
-            w(f"  {(title if i == 0 else ''):<16}{KIND_LABEL.get(kind, 'all clicks'):<16}{s['n']:>4}{s['median']:7.1f}ms"
+            w(f"  {(title if i == 0 else ''):<16}{KIND_LABEL.get(kind, 'all clicks'):<16}{s['n']:>4}"
+              f"{s['median']:7.1f}ms"
               f"{s['worst']:7.1f}ms{first}{s['with_layout']['median']:11.1f}ms{s['with_layout']['worst']:13.1f}ms")
     big = res["big_field"]["clicks"]["all"]
     w(f"  targets on the cap field: median ≤ {TARGET_MEDIAN_MS:g} ms   {big['median']:.1f} ms   "
@@ -1775,7 +1803,8 @@ def print_clicks(res: dict[str, Any]) -> None:
         for i, kind in enumerate(KINDS):
             s = sp[kind]
             f = lambda v: f"{v:9.2f}" if v is not None else f"{'-':>9}"  # noqa: E731
-            w(f"  {(title if i == 0 else ''):<16}{KIND_LABEL[kind]:<16}{s['total']:7.2f}{f(s['controller'])}{f(s['saved_json'])}"
+            w(f"  {(title if i == 0 else ''):<16}{KIND_LABEL[kind]:<16}{s['total']:7.2f}{f(s['controller'])}"
+              f"{f(s['saved_json'])}"
               f"{f(s['dom_write'])}{f(s['scroll_into_view'])}{f(s['local_storage'])}{s['other']:7.2f}{f(s['style_layout_after'])}")
     first = res["big_field"]["diagnostic"]["split"]["enemy"]["first"]
     w(f"  {'':<16}{'(first of them)':<16}{first['total']:7.2f}"
@@ -1790,7 +1819,8 @@ def print_clicks(res: dict[str, Any]) -> None:
         w(f"  controller alone in CPython {cp['python']} (no DOM): "
           + ", ".join(f"{KIND_LABEL[k]} {cp['clicks_ms'][k]['median']:.2f}" for k in KINDS)
           + f"; saved() JSON {cp['saved_json_ms']['median']:.2f} ({cp['saved_json_chars'] // 1000} kB);"
-          f" restore {cp['restore_ms']:.0f}, first render {cp['first_render_ms']:.0f} ({cp['svg_chars'] // 1000} kB SVG)")
+          f" restore {cp['restore_ms']:.0f},"
+          f" first render {cp['first_render_ms']:.0f} ({cp['svg_chars'] // 1000} kB SVG)")
 
 
 PRINTERS = {"load": print_load, "clicks": print_clicks, "import": print_import, "actions": print_actions,
@@ -1834,7 +1864,7 @@ def section_load(browser: Any, url: str, args: argparse.Namespace, res: dict[str
                for k in ("core_js", "pyodide_wasm", "python_stdlib", "page_files")}
         for name in ("app", "hello")
     }
-    pairs = [x / y for x, y in zip(cl["times_ms"]["app"], cl["times_ms"]["hello"])]
+    pairs = [x / y for x, y in zip(cl["times_ms"]["app"], cl["times_ms"]["hello"], strict=False)]
     res["cold_load"] = {"n": args.loads, "app": app, "hello": hello, "ratio": app["median"] / hello["median"],
                         "paired_ratio_median": statistics.median(pairs), "min_ratio": app["best"] / hello["best"],
                         "samples_ms": cl["times_ms"], "marks_median": marks_median, "marks": cl["marks"]}
@@ -1906,9 +1936,11 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"measurements to run, comma-separated (default all: {','.join(SECTIONS)})")
     parser.add_argument("--loads", type=int, default=5, help="load: cold loads of each page (default 5)")
     parser.add_argument("--reps", type=int, default=30, help="clicks: repetitions of each click kind (default 30)")
-    parser.add_argument("--split-reps", type=int, default=12, help="clicks: repetitions in the diagnostic pass (default 12)")
+    parser.add_argument("--split-reps", type=int, default=12,
+                        help="clicks: repetitions in the diagnostic pass (default 12)")
     parser.add_argument("--action-reps", type=int, default=ACTION_REPS,
-                        help=f"actions: repetitions of the action round on each cap battlefield (default {ACTION_REPS})")
+                        help=f"actions: repetitions of the action round"
+                              f" on each cap battlefield (default {ACTION_REPS})")
     parser.add_argument("--action-budget", type=float, default=ACTION_BUDGET_S,
                         help="actions: seconds of repetitions per battlefield; later repetitions are left out once "
                              f"it is spent (default {ACTION_BUDGET_S:g}; at least {ACTION_MIN_REPS} run)")
@@ -1916,12 +1948,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="saved: after how many confirmed moves to read the stored sizes (default "
                              f"{','.join(map(str, SAVED_CHECKPOINTS))})")
     parser.add_argument("--saved-budget", type=float, default=SAVED_BUDGET_S,
-                        help=f"saved: seconds of moves per battlefield before it stops early (default {SAVED_BUDGET_S:g})")
+                        help=f"saved: seconds of moves per battlefield"
+                              f" before it stops early (default {SAVED_BUDGET_S:g})")
     parser.add_argument("--import-skip", type=float, default=IMPORT_SKIP_S,
                         help="import: once one size of a kind takes longer than this many seconds, larger sizes "
                              f"of that kind are skipped (default {IMPORT_SKIP_S:g})")
     parser.add_argument("--site", default=str(BENCH_SITE),
-                        help="folder to build the site in (default bench-results/_site; the hello page goes in its bench-hello/)")
+                        help="folder to build the site in (default bench-results/_site"
+                              "; the hello page goes in its bench-hello/)")
     args = parser.parse_args(argv)
     try:
         args.saved_moves = sorted({int(x) for x in args.saved_moves.split(",") if x.strip()})
@@ -1930,7 +1964,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        print("bench: Playwright is missing; run with the project's venv: .venv/bin/python tools/bench.py", file=sys.stderr)
+        print("bench: Playwright is missing; run with the project's venv:"
+              " .venv/bin/python tools/bench.py", file=sys.stderr)
         return 1
 
     started = time.perf_counter()
@@ -1943,7 +1978,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     server, url = site_mod.serve_in_thread(site)
     print(f"serving {site} at {url}", flush=True)
-    res: dict[str, Any] = {"versions": versions(), "cpus": os.cpu_count(), "url": url, "site": str(site), "reps": args.reps,
+    res: dict[str, Any] = {"versions": versions(), "cpus": os.cpu_count(), "url": url, "site": str(site),
+                           "reps": args.reps,
                            "only": list(args.only), "errors": {}, "loadavg_start": os.getloadavg(),
                            "targets": {"ready_ratio_max": TARGET_RATIO, "click_median_ms_max": TARGET_MEDIAN_MS,
                                        "click_worst_ms_max": TARGET_WORST_MS, "action_ms_max": ACTION_GOAL_MS}}
@@ -1962,10 +1998,8 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"bench: {SECTION_TITLE[name]} failed: {why}", file=sys.stderr, flush=True)
                 finally:
                     if browser is not None:
-                        try:
+                        with contextlib.suppress(Exception):  # already gone with a crash
                             browser.close()
-                        except Exception:  # already gone with a crash
-                            pass
                 res.setdefault("section_s", {})[name] = time.perf_counter() - t
     finally:
         server.shutdown()

@@ -14,6 +14,7 @@ Usage:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 import shutil
@@ -21,6 +22,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
@@ -90,7 +92,7 @@ def bundle_python(out: Path) -> None:
 class SubPathHandler(http.server.SimpleHTTPRequestHandler):
     """Serve `directory` under SUBPATH only; 404 for every other path."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
 
     def translate_path(self, path: str) -> str:
         clean = path.split("?", 1)[0].split("#", 1)[0]
@@ -114,7 +116,7 @@ class SubPathHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         if getattr(self.server, "verbose", False):
             super().log_message(format, *args)
 
@@ -154,10 +156,8 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(f"cannot serve on {args.host}:{args.port} ({e.strerror}); choose another port with --port N")
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
     print(f"Vertigo is served at http://{shown}:{server.server_address[1]}{SUBPATH}  (Ctrl-C stops)", flush=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
 
 
 if __name__ == "__main__":

@@ -91,8 +91,9 @@ def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None, stdout:
         return 2
     try:
         if args[1] == "-":
-            source = sys.stdin if stdin is None else stdin
-            result = answer_stream(getattr(source, "buffer", source), os.getcwd())
+            source: IO[Any] = sys.stdin if stdin is None else stdin
+            raw: IO[bytes] = getattr(source, "buffer", source)  # a text stream's bytes, or a byte stream as given
+            result = answer_stream(raw, os.getcwd())
         else:
             result = answer_file(args[1])
     except QuestionError as e:

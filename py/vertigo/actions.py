@@ -54,7 +54,7 @@ class Action:
             raise LimitError(f"range and Reach must be ≤ {MAX_DISTANCE}: {self}")
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         """Parse ``"Shortbow, range 3"``, ``"Spear, range 0, Reach"``, ``"Glaive, range 0, Reach 2"``.
 
         Raises:
@@ -68,7 +68,8 @@ class Action:
         m = _ACTION.match(text)
         if m is None:
             raise EntryError(
-                f'{quote(text, MAX_ENTRY_TEXT + 2)} is not an action (expected e.g. "Shortbow, range 3" or "Spear, range 0, Reach")'
+                f'{quote(text, MAX_ENTRY_TEXT + 2)} is not an action '
+                f'(expected e.g. "Shortbow, range 3" or "Spear, range 0, Reach")'
             )
         reach = None
         if m["has_reach"]:

@@ -234,7 +234,7 @@ def _entry(table: Table, fighter_id: str, question: Mapping[str, Any]) -> int:
 def _note(value: Any, place: str) -> str:
     """Free text of at most :data:`MAX_NOTE` characters, checked like a name; empty allowed."""
     if value == "":
-        return value
+        return ""
     try:
         return check_name(value, MAX_NOTE)
     except RulesError as e:

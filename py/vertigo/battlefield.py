@@ -121,7 +121,7 @@ class Battlefield:
             tuple((order[b], rise) for b, rise in self._links[s.id]) for s in self.sections))
 
     @classmethod
-    def build(cls, sections: Iterable[Section], pairs: Iterable[tuple[str, str]]) -> "Battlefield":
+    def build(cls, sections: Iterable[Section], pairs: Iterable[tuple[str, str]]) -> Battlefield:
         """Battlefield from sections and (a, b) border pairs, border x computed.
 
         Raises:

@@ -189,7 +189,8 @@ HEAD_AND_ARM: tuple[str, ...] = ("eyes", "skull", "face", "arm")
 """What the lower fighter may strike at a fighter in the strange position, "his head and arm" (G3, G6)."""
 _ALL: tuple[str, ...] = tuple(loc.name for loc in LOCATIONS)
 
-_UPPER_MODIFIERS: Mapping[str, int] = MappingProxyType({"eyes": 1, "skull": 1, "face": 1, "neck": 1, "leg": -2, "foot": -2})
+_UPPER_MODIFIERS: Mapping[str, int] = MappingProxyType(
+    {"eyes": 1, "skull": 1, "face": 1, "neck": 1, "leg": -2, "foot": -2})
 """The 2-ft band's modifiers for the upper fighter: −2 to hit feet or legs, +1 the head or neck."""
 _LOWER_MODIFIERS: Mapping[str, int] = MappingProxyType({"eyes": -2, "skull": -2, "face": -2, "leg": 2, "foot": 2})
 """The 2-ft band's modifiers for the lower fighter: +2 to hit feet or legs, −2 the head."""
@@ -530,7 +531,7 @@ class LevelsVerdict:
         raise UnknownFighterError(f"no fighter with id {quote(attacker)} in this verdict "
                                   f"(fighters: {', '.join(quote(f.id) for f in self.fighters)})")
 
-    def overridden(self, attacker: str, allowed: bool, note: str = "") -> "LevelsVerdict":
+    def overridden(self, attacker: str, allowed: bool, note: str = "") -> LevelsVerdict:
         """This verdict with the DM's exception for the direction in which ``attacker`` attacks (H7).
 
         The direction keeps the rules' answer in ``allowed`` and adds the DM's

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from heapq import heappop, heappush
+from itertools import pairwise
 from typing import Any
 
 from .battlefield import Battlefield
@@ -256,7 +257,7 @@ class Reach:
         if self._entry.kind in ("Phase", "Teleport"):
             return Route(path)
         crossings = []
-        for a, b in zip(path, path[1:]):
+        for a, b in pairwise(path):
             c = _crossing(self._field, a, b, self._entry, self._height)
             assert c is not None  # the search only follows allowed crossings
             crossings.append(c)
@@ -293,9 +294,10 @@ def search(field: Battlefield, start: str, entry: MoveEntry, fighter_height: flo
     h = entry.height_with(fighter_height)
     if entry.kind in ("Phase", "Teleport"):
         dist = field.steps_from(start)
-        paths = {sid: (start,) if sid == start else (start, sid) for sid, d in dist.items()
-                 if d <= entry.distance and abs(field.rise(start, sid)) <= entry.distance}
-        return Reach(start, {sid: 0 for sid in paths}, paths, field, entry, h, fighter_height)
+        jumps: dict[str, tuple[str, ...]] = {
+            sid: (start,) if sid == start else (start, sid) for sid, d in dist.items()
+            if d <= entry.distance and abs(field.rise(start, sid)) <= entry.distance}
+        return Reach(start, {sid: 0 for sid in jumps}, jumps, field, entry, h, fighter_height)
     fly = entry.kind == "Fly"
     limit = entry.distance
     graph = field.graph
@@ -345,7 +347,8 @@ def search(field: Battlefield, start: str, entry: MoveEntry, fighter_height: flo
     return Reach(start, dice, paths, field, entry, h, fighter_height)
 
 
-def reachable(field: Battlefield, start: str, entry: MoveEntry, fighter_height: float | None = None) -> dict[str, Route]:
+def reachable(field: Battlefield, start: str, entry: MoveEntry,
+              fighter_height: float | None = None) -> dict[str, Route]:
     """Every section the entry reaches from ``start``, each with its best route (H3, H4).
 
     The same search as :func:`search`, with every route built.
@@ -401,7 +404,8 @@ def _why_not(field: Battlefield, start: str, dest: str, entry: MoveEntry, h: flo
         for b in field.neighbours(a)
         if field.rise(a, b) > h and steps + 1 + to_dest.get(b, entry.distance + 1) <= entry.distance
     ]
-    return blockers[:4] or [Step("H2", f"No path within {count(entry.distance, 'step')} avoids a border too high to climb.")]
+    return blockers[:4] or [
+        Step("H2", f"No path within {count(entry.distance, 'step')} avoids a border too high to climb.")]
 
 
 def judge_move(
@@ -444,7 +448,8 @@ def judge_move(
         steps.append(Step("H2" if entry.kind == "Move" else "H4", text + "."))
     if entry.kind in ("Phase", "Teleport") and dest != start:
         net = field.rise(start, dest)
-        steps.append(Step("H4", f"{isolate(field.section(dest).name)} is {count(field.steps_from(start)[dest], 'step')} away, "
+        away = count(field.steps_from(start)[dest], "step")
+        steps.append(Step("H4", f"{isolate(field.section(dest).name)} is {away} away, "
                                 f"net change in Height {fmt(net)}: within {entry.distance}."))
     if route.steps:
         falls = [c for c in route.crossings if c.dice]
@@ -456,5 +461,6 @@ def judge_move(
         else:
             steps.append(Step("H8", "No falling dice."))
         if entry.kind in ("Move", "Fly"):
-            steps.append(Step("H3", f"Route chosen: fewest falling dice ({route.dice}), then fewest steps ({route.steps})."))
+            steps.append(Step("H3", f"Route chosen: fewest falling dice ({route.dice}), "
+                                    f"then fewest steps ({route.steps})."))
     return MoveVerdict(start, dest, entry, h, True, route, tuple(steps))

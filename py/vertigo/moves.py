@@ -59,7 +59,7 @@ class MoveEntry:
                 raise LimitError(f"Move entry Height must be 0 to {MAX_ELEVATION}: {fmt(self.height)}")
 
     @classmethod
-    def parse(cls, text: str) -> "MoveEntry":
+    def parse(cls, text: str) -> MoveEntry:
         """Parse ``"Move 2"``, ``"Move 1 (Height 2)"``, ``"Fly 3"``, ``"Phase 2"``, ``"Teleport 4"``.
 
         Args:

@@ -9,6 +9,7 @@ ability to see the target."; the four worked examples), rulings H5, H6, H7.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from .actions import Action
@@ -208,24 +209,27 @@ def judge_action(field: Battlefield, source: str, target: str, action: Action,
         return ShotVerdict(action, source, target, None, False, tuple(steps))
     if action.effective_range == 0:
         ok = line.steps == 0
+        there = "the target is on it." if ok else f"the target is {count(line.steps, 'step')} away."
         steps.append(Step("H6", f"{action.shown}: a range 0 action without Reach reaches only its own section; "
-                                + ("the target is on it." if ok else f"the target is {count(line.steps, 'step')} away.")))
+                                f"{there}"))
         return ShotVerdict(action, source, target, line, ok, tuple(steps))
     have = action.effective_range
     if action.reach is not None and action.reach >= action.range:
-        steps.append(Step("H6", f"{action.shown}: Reach {action.reach} is judged like a ranged action of range {action.reach}."))
+        steps.append(Step("H6", f"{action.shown}: Reach {action.reach} is judged like a ranged action "
+                                f"of range {action.reach}."))
     borders = " then ".join(
-        fmt(field.rise(a, b)) for a, b in zip(line.path, line.path[1:])
+        fmt(field.rise(a, b)) for a, b in pairwise(line.path)
     ) or "none"
-    steps.append(Step("H5", f"{t_name} is d = {count(line.steps, 'step')} from {s_name}; Height changes across the borders: "
-                            f"{borders}; net Δh = {fmt(line.rise)}."))
+    steps.append(Step("H5", f"{t_name} is d = {count(line.steps, 'step')} from {s_name}; "
+                            f"Height changes across the borders: {borders}; net Δh = {fmt(line.rise)}."))
     need = line.range_needed
     steps.append(Step("H5", f"Range needed = max(d, |Δh|) = max({line.steps}, {fmt(abs(line.rise))}) = {fmt(need)}; "
                             f"{isolate(action.name)} has {have}" + (" — enough." if have >= need else " — too short.")))
     if line.blocked_by is not None:
         b = field.section(line.blocked_by)
-        steps.append(Step("H5", f"Blocked: {isolate(b.name)} stands at Height {fmt(b.elevation)}, higher than both ends "
-                                f"(max {fmt(max(field.section(source).elevation, field.section(target).elevation))})."))
+        ends = max(field.section(source).elevation, field.section(target).elevation)
+        steps.append(Step("H5", f"Blocked: {isolate(b.name)} stands at Height {fmt(b.elevation)}, "
+                                f"higher than both ends (max {fmt(ends)})."))
     elif line.steps > 1:
         steps.append(Step("H5", "Line clear: no section between stands higher than both ends."))
     ok = have >= need and line.blocked_by is None

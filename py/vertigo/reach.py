@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 from types import MappingProxyType
 from typing import Any
 
@@ -161,11 +162,11 @@ class WeaponReach:
                 raise EntryError(f"reach values must be whole yards ≥ 0: {quote(self.values)}")
             if v > _MAX_VALUE:
                 raise LimitError(f"reach values must be at most {_MAX_VALUE} yards: {v}")
-        if any(a >= b for a, b in zip(self.values, self.values[1:])):
+        if any(a >= b for a, b in pairwise(self.values)):
             raise EntryError(f"reach values must rise, each once: {quote(self.values)}")
 
     @classmethod
-    def parse(cls, text: str) -> "WeaponReach":
+    def parse(cls, text: str) -> WeaponReach:
         """Parse ``"C"``, ``"1"``, ``"C,1"``, ``"1,2"``, ``"1-3"`` (whitespace tolerated).
 
         Args:
@@ -221,7 +222,7 @@ class WeaponReach:
                 parts.extend(_show_value(v) for v in run)
         return ",".join(parts)
 
-    def with_size(self, sm: int) -> "WeaponReach":
+    def with_size(self, sm: int) -> WeaponReach:
         """This reach in the hands of a fighter of Size Modifier ``sm`` (G4).
 
         The bonus of :func:`reach_bonus` adds to every value, C counting as 0
@@ -308,7 +309,7 @@ class Weapon:
                 raise LimitError(f"a weapon's range must be at most {MAX_WEAPON_RANGE} yards: {self.range}")
 
     @classmethod
-    def parse(cls, text: str) -> "Weapon":
+    def parse(cls, text: str) -> Weapon:
         """Parse ``"Broadsword, reach 1"``, ``"Spear, reach 1,2"``, ``"Knife, reach C"``, ``"Bow, range 150"``.
 
         Args:

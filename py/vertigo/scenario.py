@@ -14,23 +14,33 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .actions import Action
 from .battlefield import SECTION_KINDS, Battlefield, Border, Section, default_border_x
-from .errors import RulesError, ScenarioError, UnknownFighterError, UnitsError
+from .errors import RulesError, ScenarioError, UnitsError, UnknownFighterError
 from .limits import (
-    MAX_BORDERS, MAX_DICE, MAX_DISTANCE, MAX_DOCUMENT_CHARS, MAX_ELEVATION, MAX_ENTRIES, MAX_EXTENT,
-    MAX_FIGHTERS, MAX_NAME, MAX_SCENARIO_CHARS, MAX_SECTIONS, utf16_length,
+    MAX_BORDERS,
+    MAX_DICE,
+    MAX_DISTANCE,
+    MAX_DOCUMENT_CHARS,
+    MAX_ELEVATION,
+    MAX_ENTRIES,
+    MAX_EXTENT,
+    MAX_FIGHTERS,
+    MAX_NAME,
+    MAX_SCENARIO_CHARS,
+    MAX_SECTIONS,
+    utf16_length,
 )
 from .moves import MoveEntry
 from .numbers import fmt, json_number
 from .text import check_name, quote
 
-__all__ = ["FORMAT_VERSION", "UNITS", "MAX_NESTING", "Fighter", "Scenario", "decode", "nesting", "load", "loads", "dump", "dumps",
-           "export_size"]
+__all__ = ["FORMAT_VERSION", "UNITS", "MAX_NESTING", "Fighter", "Scenario", "decode", "nesting", "load", "loads",
+           "dump", "dumps", "export_size"]
 
 FORMAT_VERSION = 1
 """The document version this core reads and writes (key ``"vertigo"``)."""
@@ -43,6 +53,8 @@ _ID = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 """An id (matched whole: ``fullmatch``, so no trailing newline slips through as ``$`` would let it)."""
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_]{1,40}")
 _KEYS = {"vertigo", "title", "units", "dice_seed", "sections", "borders", "fighters"}
+_E = TypeVar("_E")
+"""What one entry parses to (:class:`MoveEntry`, :class:`Action`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,8 +202,9 @@ def _sections(c: _Checker, raw: Any) -> list[Section]:
             c.add(f"{at}.kind", f"must be one of {', '.join(SECTION_KINDS)}: {_show(kind)}")
         if sid is not None:
             seen.add(sid)
-        if None not in (sid, name, elev, x0, x1) and kind in SECTION_KINDS:
-            out.append(Section(sid, name, elev, x0, x1, kind))  # type: ignore[arg-type]
+        if (sid is not None and name is not None and elev is not None and x0 is not None and x1 is not None
+                and kind in SECTION_KINDS):
+            out.append(Section(sid, name, elev, x0, x1, kind))
     return out
 
 
@@ -232,8 +245,9 @@ def _borders(c: _Checker, raw: Any, sections: list[Section], all_ids: set[str] |
     return out
 
 
-def _entries(c: _Checker, at: str, raw: Any, parse: Any) -> list[Any]:
-    out = []
+def _entries(c: _Checker, at: str, raw: Any, parse: Callable[[str], _E]) -> list[_E]:
+    """Each entry parsed; a refused one is recorded as a problem and left out."""
+    out: list[_E] = []
     for j, text in enumerate(c.items(at, raw, MAX_ENTRIES)):
         try:
             out.append(parse(text))
@@ -268,7 +282,9 @@ def _fighters(c: _Checker, raw: Any, section_ids: set[str] | None) -> list[Fight
         if fid is not None:
             seen.add(fid)
         if len(c.problems) == before:
-            out.append(Fighter(fid, name, side, section, tuple(moves), height, tuple(actions)))  # type: ignore[arg-type]
+            # Nothing recorded, so every field is good: a None, or a section that is not text, records a problem.
+            assert fid is not None and name is not None and side is not None and isinstance(section, str)
+            out.append(Fighter(fid, name, side, section, tuple(moves), height, tuple(actions)))
     return out
 
 
@@ -313,7 +329,8 @@ def load(doc: Any) -> Scenario:
     fighters = _fighters(c, doc.get("fighters", []), listed)
     if c.problems:
         raise ScenarioError(c.problems)
-    scenario = Scenario(title, units, seed, Battlefield(tuple(sections), tuple(borders)), tuple(fighters))  # type: ignore[arg-type]
+    assert title is not None  # a None title recorded a problem
+    scenario = Scenario(title, units, seed, Battlefield(tuple(sections), tuple(borders)), tuple(fighters))
     size = export_size(scenario)
     if size > MAX_SCENARIO_CHARS:
         raise ScenarioError([f"document: as Export writes it (every fighter on the section with the longest id), "
@@ -456,7 +473,8 @@ def dump(scenario: Scenario, positions: Mapping[str, str] | None = None) -> dict
     where = positions or {}
 
     def section(s: Section) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": s.id, "name": s.name, "elevation": _num(s.elevation), "x": [_num(s.x0), _num(s.x1)]}
+        out: dict[str, Any] = {"id": s.id, "name": s.name, "elevation": _num(s.elevation),
+                               "x": [_num(s.x0), _num(s.x1)]}
         if s.kind != "ground":
             out["kind"] = s.kind
         return out

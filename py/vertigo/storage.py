@@ -27,14 +27,15 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Mapping
+from itertools import pairwise
 from typing import Any
 
 from . import scenario as scenario_mod
 from .errors import ScenarioError
 from .limits import MAX_DICE, MAX_LOG, TABLE_BUDGET, utf16_length
+from .numbers import fmt
 from .scenario import Scenario
 from .table import UNDO_DEPTH, LogEntry, Snapshot, Table
-from .numbers import fmt
 from .text import quote
 
 __all__ = ["SAVED_VERSION", "SAVED_DETAILS", "TableEncoder", "restore"]
@@ -240,7 +241,7 @@ def restore(text: str) -> Table:
         if not isinstance(raw_log, list):
             raise ValueError("must be a list")
         log = tuple(entry(i, e) for i, e in enumerate(raw_log))[-MAX_LOG:]
-        if any(b.number <= a.number for a, b in zip(log, log[1:])):
+        if any(b.number <= a.number for a, b in pairwise(log)):
             raise ValueError("must number its entries in increasing order")
         where = "saved table.history"
         raw_history = doc.get("history", [])

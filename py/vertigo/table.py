@@ -10,7 +10,8 @@ the rules' answer and the DM's).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from .dice import DicePool, DiceRoll, roll, rng_for
+
+from .dice import DicePool, DiceRoll, rng_for, roll
 from .errors import UndoError, UnknownFighterError
 from .limits import MAX_LOG
 from .movement import MoveVerdict, Reach, Route, judge_move, reachable, search
@@ -83,7 +84,7 @@ class Table:
     history: tuple[Snapshot, ...] = field(default=(), repr=False)
 
     @classmethod
-    def start(cls, scenario: Scenario, how: str = "Loaded") -> "Table":
+    def start(cls, scenario: Scenario, how: str = "Loaded") -> Table:
         """A fresh table: every fighter on its starting section, no rolls yet.
 
         Args:
@@ -180,7 +181,7 @@ class Table:
         numbered = tuple(replace(e, number=n + i) for i, e in enumerate(entries, 1))
         return (self.log + numbered)[-MAX_LOG:]
 
-    def note_verdict(self, headline: str, verdicts: tuple[MoveVerdict | ShotVerdict, ...]) -> "Table":
+    def note_verdict(self, headline: str, verdicts: tuple[MoveVerdict | ShotVerdict, ...]) -> Table:
         """The table with verdicts written to the log (no change to the field)."""
         details: list[str] = []
         for v in verdicts:
@@ -188,7 +189,7 @@ class Table:
             details.extend(str(s) for s in v.steps)
         return replace(self, log=self._logged(LogEntry(headline, tuple(details))))
 
-    def move(self, fighter_id: str, verdict: MoveVerdict) -> tuple["Table", DiceRoll | None]:
+    def move(self, fighter_id: str, verdict: MoveVerdict) -> tuple[Table, DiceRoll | None]:
         """Carry out a move verdict: move the fighter and roll its falling dice.
 
         A verdict allowed only by the DM's override (no legal route) moves the
@@ -222,7 +223,7 @@ class Table:
             roll_index=self.rolls if dice_roll else None,
             dice_count=len(dice_roll.dice) if dice_roll else 0,
         )
-        history = (self.history + (snap,))[-UNDO_DEPTH:]
+        history = (*self.history, snap)[-UNDO_DEPTH:]
         return replace(self, positions=positions, rolls=rolls, log=self._logged(entry), history=history), dice_roll
 
     @property
@@ -230,7 +231,7 @@ class Table:
         """Whether there is a move to undo."""
         return bool(self.history)
 
-    def undo(self) -> "Table":
+    def undo(self) -> Table:
         """The table as it was before the last move; the dice rewind with it.
 
         Raises:

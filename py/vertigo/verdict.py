@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from dataclasses import Field, dataclass, replace
+from typing import Any, ClassVar, Self
 
 __all__ = ["Step", "Override", "Overridable", "rule_ids", "explanation"]
-
-_V = TypeVar("_V", bound="Overridable")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +62,7 @@ class Overridable:
     """
 
     __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # set by @dataclass on each verdict; lets replace() take self
     allowed: bool
     steps: tuple[Step, ...]
     override: Override | None
@@ -73,11 +72,10 @@ class Overridable:
         """The answer after any DM override (H7)."""
         return self.allowed if self.override is None else self.override.allowed
 
-    def overridden(self: _V, allowed: bool, note: str = "") -> _V:
+    def overridden(self, allowed: bool, note: str = "") -> Self:
         """This verdict with the DM's exception applied; the original answer is kept (H7)."""
         o = Override(allowed, note)
-        changed: Any = replace(self, override=o, steps=(*self.steps, o.step(self.allowed)))  # type: ignore[type-var]
-        return changed
+        return replace(self, override=o, steps=(*self.steps, o.step(self.allowed)))
 
 
 _RULE_ID = re.compile(r"([A-Z]+)([0-9]+)")

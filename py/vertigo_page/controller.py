@@ -269,7 +269,7 @@ class Controller:
 
     def load(self, table: Table, how: str) -> Update:
         """Put a new table in play; the old one can be brought back with undo."""
-        self.replaced = (self.replaced + [self.table])[-REPLACED_KEPT:]
+        self.replaced = [*self.replaced, self.table][-REPLACED_KEPT:]
         self.table = table
         self._clear()
         up = self.show()

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 
 from vertigo.dice import DiceRoll
 from vertigo.movement import MoveVerdict
+from vertigo.numbers import fmt
 from vertigo.ranged import ShotVerdict
 from vertigo.scenario import Fighter
 from vertigo.table import LogEntry, Table
-from vertigo.numbers import fmt
 from vertigo.text import isolate
 from vertigo.verdict import Step
 
@@ -57,7 +57,8 @@ def fighter_card(table: Table, fighter: Fighter, entry_index: int | None) -> ET.
     _el(card, "p", f"{isolate(fighter.side)} · on {isolate(section.name)} (Height {fmt(section.elevation)})",
         class_="meta")
     if fighter.height is not None:
-        _el(card, "p", f"Height property {fighter.height:g} (H2: applies to its Moves that list no Height)", class_="meta")
+        _el(card, "p", f"Height property {fighter.height:g} (H2: applies to its Moves that list no Height)",
+            class_="meta")
     _el(card, "h3", "Move entries")
     if not fighter.moves:
         _el(card, "p", "No Move entries.", class_="meta")

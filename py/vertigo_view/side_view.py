@@ -81,7 +81,7 @@ class _Frame:
     bottom: float
 
     @staticmethod
-    def of(sections: tuple[Section, ...]) -> "_Frame":
+    def of(sections: tuple[Section, ...]) -> _Frame:
         lo = min(s.elevation for s in sections)
         hi = max(s.elevation for s in sections)
         return _Frame(
@@ -190,7 +190,8 @@ def _borders(svg: ET.Element, table: Table, frame: _Frame) -> None:
         bg = _el(g, "g", id=f"border-{b.a}--{b.b}", class_="border" + (" flat" if h == 0 else ""),
                  data_border=f"{b.a}|{b.b}", data_height=fmt(h))
         _el(bg, "title", f"Border {isolate(a.name)} – {isolate(c.name)}: Height {fmt(h)}")
-        _el(bg, "line", class_="border-line", x1=x, y1=frame.y(hi) - (6 if h == 0 else 0), x2=x, y2=frame.y(lo) + (6 if h == 0 else 0))
+        _el(bg, "line", class_="border-line",
+            x1=x, y1=frame.y(hi) - (6 if h == 0 else 0), x2=x, y2=frame.y(lo) + (6 if h == 0 else 0))
         ly = (frame.y(hi) + frame.y(lo)) / 2 if h else frame.y(hi) - 14
         _el(bg, "rect", class_="border-tag", x=round(x - 15, 2), y=round(ly - 9, 2), width=30, height=16, rx=4)
         _el(bg, "text", f"H{fmt(h)}", class_="border-label", x=x, y=round(ly + 3.5, 2))
@@ -261,13 +262,15 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
         ok = "allowed" if hl.destination_ok else "refused"
         surface(hl.destination, f"destination {ok}", pad=3)
     if len(hl.route) > 1:
-        pts = " ".join(f"{frame.x(field_.section(s).centre)},{frame.y(field_.section(s).elevation) - 4}" for s in hl.route)
+        pts = " ".join(f"{frame.x(field_.section(s).centre)},{frame.y(field_.section(s).elevation) - 4}"
+                       for s in hl.route)
         _el(g, "polyline", class_="route", points=pts)
     if hl.blocked_by:
         s = field_.section(hl.blocked_by)
         surface(hl.blocked_by, "blocker", pad=3)
         cx, cy = frame.x(s.centre), frame.y(s.elevation) - 22
-        _el(g, "path", class_="blocker-mark", d=f"M{cx - 9},{cy - 9}L{cx + 9},{cy + 9}M{cx - 9},{cy + 9}L{cx + 9},{cy - 9}")
+        _el(g, "path", class_="blocker-mark",
+            d=f"M{cx - 9},{cy - 9}L{cx + 9},{cy + 9}M{cx - 9},{cy + 9}L{cx + 9},{cy - 9}")
         _el(g, "text", "blocks the shot", class_="blocker-label", x=cx, y=round(cy - 14, 2))
     if hl.selected and hl.target and hl.selected in where and hl.target in where:
         (x1, y1), (x2, y2) = where[hl.selected], where[hl.target]

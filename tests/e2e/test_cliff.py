@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from vertigo.dice import DicePool, rng_for, roll
+
 from harness import App
-from vertigo.dice import DicePool, roll, rng_for
 
 CLIFF_SEED = 11  # static/scenarios/cliff.json "dice_seed"
 
@@ -23,7 +24,8 @@ def test_the_goat_dropping_across_a_height_3_border_with_move_1_height_2_rolls_1
     app.section("cliff-foot").click()
     expect(app.page.locator("[data-testid=verdict-summary]")).to_have_text("Allowed: falls, 1d6: 1–6, mean 3.5")
     expect(app.page.locator("[data-testid=pool]")).to_have_text("Falling dice before the roll: 1d6: 1–6, mean 3.5")
-    expect(app.page.locator("[data-testid=verdict]")).to_contain_text("Cliff top → Foot of the cliff: down Height 3 — falls Height 1 (1d6)")
+    expect(app.page.locator("[data-testid=verdict]")).to_contain_text(
+        "Cliff top → Foot of the cliff: down Height 3 — falls Height 1 (1d6)")
     app.page.get_by_role("button", name="Confirm move and roll 1d6").click()
     expected = roll(DicePool(1), rng_for(CLIFF_SEED, 0))
     dice = app.page.locator("[data-testid=roll] .die")
@@ -72,7 +74,8 @@ def test_the_kestrel_flies_up_the_spire_with_no_fall(app: App) -> None:
     expect(app.page.locator("#overlay .dice-badge[data-section='spire']")).to_have_text("safe")
     app.section("spire").click()
     expect(app.page.locator("[data-testid=verdict-summary]")).to_have_text("Allowed.")
-    expect(app.page.locator("[data-testid=verdict]")).to_contain_text("Path: Cliff top → Foot of the cliff → Boulder → Spire")
+    expect(app.page.locator("[data-testid=verdict]")).to_contain_text(
+        "Path: Cliff top → Foot of the cliff → Boulder → Spire")
 
 
 def test_the_blinker_teleports_exactly_as_far_as_its_range(app: App) -> None:
@@ -84,10 +87,12 @@ def test_the_blinker_teleports_exactly_as_far_as_its_range(app: App) -> None:
     app.page.get_by_role("button", name="Teleport 4").click()
     app.section("spire").click()
     expect(app.page.locator("[data-testid=verdict-summary]")).to_have_text("Allowed.")
-    expect(app.page.locator("[data-testid=verdict]")).to_contain_text("Spire is 2 steps away, net change in Height 4: within 4.")
+    expect(app.page.locator("[data-testid=verdict]")).to_contain_text(
+        "Spire is 2 steps away, net change in Height 4: within 4.")
     app.section("overhang").click()
     expect(app.page.locator("[data-testid=verdict-summary]")).to_have_text("Not allowed.")
-    expect(app.page.locator("[data-testid=verdict]")).to_contain_text("Net change in Height 5: Teleport 4 needs range ≥ 5.")
+    expect(app.page.locator("[data-testid=verdict]")).to_contain_text(
+        "Net change in Height 5: Teleport 4 needs range ≥ 5.")
     app.page.get_by_role("button", name="Phase 2").click()
     expect(app.page.locator("#overlay .reachable[data-section='boulder']")).to_have_count(1)
     expect(app.page.locator("#overlay .reachable[data-section='spire']")).to_have_count(0)
@@ -109,7 +114,8 @@ def test_the_climbers_height_property_lets_its_plain_move_climb_height_1(app: Ap
     app.load_scenario("cliff.json")
     app.fighter("climber").click()
     app.section("cliff-foot").click()
-    expect(app.page.locator("[data-testid=verdict]")).to_contain_text("Move 2 moves up to 2 steps with Height 1 (the fighter's Height property)")
+    expect(app.page.locator("[data-testid=verdict]")).to_contain_text(
+        "Move 2 moves up to 2 steps with Height 1 (the fighter's Height property)")
     expect(app.page.locator("[data-testid=verdict-summary]")).to_have_text("Allowed.")
     app.section("spire").click()
     expect(app.page.locator("[data-testid=verdict-summary]")).to_have_text("Not allowed.")

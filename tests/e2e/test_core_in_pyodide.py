@@ -51,7 +51,8 @@ def _stage(folder: Path) -> None:
         if f.is_file() and not f.name.endswith(site.RUNTIME_SKIP):
             shutil.copy2(f, folder / "pyodide" / f.name)
     files = []
-    for src, dest in ((ROOT / "py", "py"), (ROOT / "tests" / "unit", "tests/unit"), (ROOT / "static" / "scenarios", "static/scenarios")):
+    for src, dest in ((ROOT / "py", "py"), (ROOT / "tests" / "unit", "tests/unit"),
+                     (ROOT / "static" / "scenarios", "static/scenarios")):
         for f in sorted(src.rglob("*")):
             if f.is_file() and f.suffix in (".py", ".json") and "__pycache__" not in f.parts and f.name != "app.py":
                 rel = f"{dest}/{f.relative_to(src).as_posix()}"

@@ -9,11 +9,13 @@ from harness import App
 
 # (lane, the seed's border changes, expected summaries of Shortbow range 3 and Sling range 2, blocker)
 EXAMPLES = [
-    ("1", "1 then 2", "Shortbow, range 3: reaches (needs range 3)", "Sling, range 2: cannot reach (needs range 3)", None),
+    ("1", "1 then 2", "Shortbow, range 3: reaches (needs range 3)",
+     "Sling, range 2: cannot reach (needs range 3)", None),
     ("2", "-6 then 6", "Shortbow, range 3: reaches (needs range 2)", "Sling, range 2: reaches (needs range 2)", None),
     ("3", "1 then -2", "Shortbow, range 3: cannot reach (needs range 2, blocked)",
      "Sling, range 2: cannot reach (needs range 2, blocked)", "ridge"),
-    ("4", "-2 then -1", "Shortbow, range 3: reaches (needs range 3)", "Sling, range 2: cannot reach (needs range 3)", None),
+    ("4", "-2 then -1", "Shortbow, range 3: reaches (needs range 3)",
+     "Sling, range 2: cannot reach (needs range 3)", None),
 ]
 
 

@@ -13,10 +13,11 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from harness import ROOT, App
 from vertigo import scenario
 from vertigo.storage import TableEncoder
 from vertigo.table import Table
+
+from harness import ROOT, App
 
 STORE = "vertigo.table.v1"
 DAMAGED = STORE + ".damaged"

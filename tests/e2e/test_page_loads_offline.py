@@ -7,7 +7,8 @@ from playwright.sync_api import BrowserContext, expect
 from harness import READY, READY_TIMEOUT_MS, App, Watch
 
 
-def test_loading_state_is_shown_and_announced_before_the_rules_engine_is_ready(context: BrowserContext, site_url: str) -> None:
+def test_loading_state_is_shown_and_announced_before_the_rules_engine_is_ready(
+    context: BrowserContext, site_url: str) -> None:
     """While Pyodide loads, a visible role=status message says so; then the ready marker appears."""
     page = context.new_page()
     watch = Watch(site_url)

@@ -127,7 +127,8 @@ def test_a_damaged_saved_table_is_kept_aside_and_the_default_battlefield_loads(a
 def test_deeply_nested_json_is_refused_and_import_keeps_working(app: App, tmp_path: Path) -> None:
     """Bounded work: 10,000 nested brackets get a message, not a stack overflow; the next import works."""
     _import(app, tmp_path, "deep.json", "[" * 10000 + "]" * 10000)
-    expect(app.page.locator("#error")).to_contain_text("document: nests arrays and objects more than 16 deep; at most 16 are allowed")
+    expect(app.page.locator("#error")).to_contain_text(
+        "document: nests arrays and objects more than 16 deep; at most 16 are allowed")
     expect(app.page.locator("#terrain .section")).to_have_count(12)
     _import(app, tmp_path, "cliff.json", (ROOT / "static" / "scenarios" / "cliff.json").read_text())
     expect(app.page.locator("#terrain .section")).to_have_count(7)
@@ -163,7 +164,8 @@ def test_a_large_damaged_saved_table_is_never_lost_when_it_cannot_be_copied(app:
     with a message that says so, and the table in play is not saved over it."""
     app.page.evaluate("localStorage.setItem('vertigo.table.v1', '\"' + 'x'.repeat(3000000) + '\"')")
     app.reload()
-    expect(app.page.locator("#error")).to_contain_text("saved table: is 3000002 characters; at most 2300000 are allowed")
+    expect(app.page.locator("#error")).to_contain_text(
+        "saved table: is 3000002 characters; at most 2300000 are allowed")
     expect(app.page.locator("#error")).to_contain_text("it is left under vertigo.table.v1")
     expect(app.page.locator("#saving")).to_be_visible()
     expect(app.page.locator("#terrain .section")).to_have_count(12)

@@ -20,7 +20,8 @@ from __future__ import annotations
 import re
 import signal
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 

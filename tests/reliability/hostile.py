@@ -28,9 +28,11 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from vertigo import limits
 
@@ -479,7 +481,7 @@ def with_sections(total: int) -> str:
     doc = cliff()
     extra = _extra_sections(total - len(doc["sections"]))
     doc["sections"] += extra
-    doc["borders"] += [[a["id"], b["id"]] for a, b in zip(extra, extra[1:])][: limits.MAX_BORDERS - len(doc["borders"])]
+    doc["borders"] += [[a["id"], b["id"]] for a, b in pairwise(extra)][: limits.MAX_BORDERS - len(doc["borders"])]
     return text(doc)
 
 
@@ -607,7 +609,7 @@ def decoded_cases() -> list[Case]:
     for path in fields:
         def make(path: tuple[Any, ...] = path) -> dict[str, Any]:
             doc = cliff()
-            return put(doc, path, [copy.deepcopy(_get(doc, path + (0,)) if _is_list(doc, path) else 0)] * 1_000_000)
+            return put(doc, path, [copy.deepcopy(_get(doc, (*path, 0)) if _is_list(doc, path) else 0)] * 1_000_000)
         cases.append(Case(f"{place(path)}-of-1000000", make, REFUSED, (place(path),), decoded=True))
     return cases
 

@@ -7,7 +7,6 @@ accurately model the terrain."); ruling H7 of ``RULINGS.md``.
 
 from __future__ import annotations
 
-
 from vertigo import scenario
 from vertigo.actions import Action
 from vertigo.movement import judge_move
@@ -26,7 +25,8 @@ def cliff_table() -> Table:
 def test_override_step_records_both_answers():
     """H7: "The referee can override any verdict; the result then says "overridden
     by the DM" and the log keeps both.\""""
-    assert str(Override(True, "a rope").step(False)) == "[H7] Rules say not allowed; overridden by the DM: allowed (a rope)."
+    assert str(Override(True, "a rope").step(False)) == (
+        "[H7] Rules say not allowed; overridden by the DM: allowed (a rope).")
     assert str(Override(False).step(True)) == "[H7] Rules say allowed; overridden by the DM: not allowed."
 
 
@@ -89,7 +89,8 @@ def test_table_log_keeps_both_answers_of_an_overridden_move():
     entry = after.log[-1]
     assert entry.text == "Kestrel: Cliff top → Overhang with Move 1 — moved"
     assert entry.details[0] == "Allowed — overridden by the DM."
-    assert "[H2] Cliff top → Overhang: up Height 2 needs a Move Height ≥ 2; Move 1 moves with Height 0." in entry.details
+    assert ("[H2] Cliff top → Overhang: up Height 2 needs a Move Height ≥ 2; Move 1 moves with Height 0."
+            in entry.details)
     assert entry.details[-1] == "[H7] Rules say not allowed; overridden by the DM: allowed (a ledge to grab)."
 
 
@@ -103,7 +104,8 @@ def test_table_does_not_move_or_roll_when_the_dm_forbids():
     assert dice is None
     assert after.position("goat") == "cliff-top"
     assert after.rolls == 0 and not after.can_undo
-    assert after.log[-1].text == "Mountain goat: Cliff top → Foot of the cliff with Move 1 (Height 2) — not allowed, no move"
+    assert after.log[-1].text == (
+        "Mountain goat: Cliff top → Foot of the cliff with Move 1 (Height 2) — not allowed, no move")
     assert after.log[-1].details[-1] == "[H7] Rules say allowed; overridden by the DM: not allowed."
 
 

@@ -6,7 +6,6 @@ Source: ``000_519d8b8e373365db.txt`` › Combat; rulings H1, H2, H3 and H4 of
 
 from __future__ import annotations
 
-
 import pytest
 
 from vertigo import scenario
@@ -82,7 +81,8 @@ def test_move_height_climbs_borders_up_to_and_equal_to_its_value(rise, allowed):
         assert verdict.pool.count == 0
         assert f"[H2] S0 → S1: up Height {rise} — climbs (Height {rise} ≤ 2)." in texts(verdict)
     else:
-        assert "[H2] S0 → S1: up Height 3 needs a Move Height ≥ 3; Move 1 (Height 2) moves with Height 2." in texts(verdict)
+        assert ("[H2] S0 → S1: up Height 3 needs a Move Height ≥ 3; Move 1 (Height 2) moves with Height 2."
+                in texts(verdict))
 
 
 @pytest.mark.parametrize("drop", [1, 2])

@@ -6,7 +6,6 @@ examples); rulings H5 and H6 of ``RULINGS.md``.
 
 from __future__ import annotations
 
-
 import pytest
 
 from vertigo import scenario
@@ -168,7 +167,8 @@ def test_a_clear_shortest_path_lets_the_shot_through():
     line = line_of_shot(f, "a", "b")
     assert line is not None
     assert line.blocked_by is None and line.path == ("a", "yard", "b")
-    walled = field({"a": 0, "tower": 5, "keep": 3, "b": 0}, [("a", "tower"), ("tower", "b"), ("a", "keep"), ("keep", "b")])
+    walled = field({"a": 0, "tower": 5, "keep": 3, "b": 0},
+                   [("a", "tower"), ("tower", "b"), ("a", "keep"), ("keep", "b")])
     line = line_of_shot(walled, "a", "b")
     assert line is not None and line.blocked_by is not None
     assert not judge_action(walled, "a", "b", Action.parse("Longbow, range 5")).allowed

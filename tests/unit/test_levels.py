@@ -15,7 +15,18 @@ from hypothesis import strategies as st
 
 from vertigo.errors import EntryError, LengthError, LimitError, RulesError, SizeModifierError, UnknownFighterError
 from vertigo.levels import (
-    BANDS, FEET_OR_LEGS, HEAD, LOCATIONS, PENALTY, Fighter, band, distance_yd, feet, judge_levels, show_ft, signed,
+    BANDS,
+    FEET_OR_LEGS,
+    HEAD,
+    LOCATIONS,
+    PENALTY,
+    Fighter,
+    band,
+    distance_yd,
+    feet,
+    judge_levels,
+    show_ft,
+    signed,
 )
 from vertigo.limits import MAX_ENTRIES, MAX_FEET
 
@@ -77,8 +88,10 @@ def test_modifiers_are_shown_with_their_sign():
     assert [signed(n) for n in (1, 0, -2)] == ["+1", "+0", "\u22122"]
 
 
-@pytest.mark.parametrize("value, exact", [(6, Fraction(6)), (Fraction(17, 3), Fraction(17, 3)), ("6.5", Fraction(13, 2)),
-                                          (" -2.25 ", Fraction(-9, 4)), ("17/3", Fraction(17, 3)), ("17\t/ 3", Fraction(17, 3)),
+@pytest.mark.parametrize("value, exact", [(6, Fraction(6)),
+                                          (Fraction(17, 3), Fraction(17, 3)), ("6.5", Fraction(13, 2)),
+                                          (" -2.25 ", Fraction(-9, 4)),
+                                          ("17/3", Fraction(17, 3)), ("17\t/ 3", Fraction(17, 3)),
                                           ("0", Fraction(0))])
 def test_feet_are_read_exactly(value, exact):
     """G1: d in feet; an int, a Fraction or text is read exactly."""
@@ -89,7 +102,8 @@ def test_feet_are_read_exactly(value, exact):
     "value, error, message",
     [(6.5, LengthError, "length must be exact feet"), (True, LengthError, "length must be a length in feet"),
      (None, LengthError, "length must be a length in feet"), ("1e5", LengthError, 'feet as a decimal or a fraction'),
-     ("six", LengthError, '"six"'), ("\u0663", LengthError, "feet as a decimal"), ("1/0", LengthError, "must not divide by zero"),
+     ("six", LengthError, '"six"'), ("\u0663", LengthError, "feet as a decimal"),
+     ("1/0", LengthError, "must not divide by zero"),
      (MAX_FEET + 1, LimitError, f"between \u2212{MAX_FEET:,} and {MAX_FEET:,} ft: \"10001\""),
      (Fraction(1, 10**7), LimitError, "exact to 1/1,000,000 ft"), ("1" * 41, LimitError, "at most 40 characters")],
 )
@@ -224,7 +238,8 @@ def test_up_to_3_ft_adds_defense_1():
     is the DEFENDER's."""
     down, up = levels(3).directions
     assert (down.defense_modifier, up.defense_modifier) == (-1, 1)
-    assert str(down.steps[0]) == "[G2] Ann (upper) \u2192 Bob (lower): Bob defends at \u22121 (lower fighter, up to 3 ft)."
+    assert str(down.steps[0]) == (
+        "[G2] Ann (upper) \u2192 Bob (lower): Bob defends at \u22121 (lower fighter, up to 3 ft).")
     assert str(up.steps[0]) == "[G2] Bob (lower) \u2192 Ann (upper): Ann defends at +1 (upper fighter, up to 3 ft)."
     assert allowed(down)["leg"] == -4 and allowed(up)["skull"] == -9
 
@@ -317,7 +332,8 @@ def test_strange_position_at_7_ft_is_the_4_ft_band_with_head_and_arm_for_the_low
                         ("vitals", False, -3, None, None), ("groin", False, -3, None, None),
                         ("arm", True, -2, 0, -2), ("hand", False, -4, None, None), ("leg", False, -2, None, None),
                         ("foot", False, -4, None, None)]
-    assert up.locations[4].why == "Torso: not allowed: lying down, the upper fighter may be struck only at the head and arm."
+    assert up.locations[4].why == (
+        "Torso: not allowed: lying down, the upper fighter may be struck only at the head and arm.")
     assert texts(verdict.steps)[2] == (
         "[G3] Strange position: Ann lies down at the edge and reaches over, 3 ft closer: 7 ft \u2212 3 ft = 4 ft; "
         "Bob may strike only Ann's head and arm. Posture penalties for lying down are the GM's.")
@@ -473,11 +489,13 @@ def test_sm_1_makes_reach_c_reach_1_in_a_verdict():
     far = judge_levels(ogre, fighter("imp", 0, 0))
     assert [(w.reach_with_bonus, w.reaches) for w in near.directions[0].weapons] == [("1", True), ("1", True)]
     assert [(w.reach_with_bonus, w.reaches) for w in far.directions[0].weapons] == [("1", False), ("1", False)]
-    assert str(near.directions[0].steps[-2]) == "[G4, G5] Fist, reach C: SM +1 turns reach C into 1 \u2192 reach 1; at 1 yd: reaches."
+    assert str(near.directions[0].steps[-2]) == (
+        "[G4, G5] Fist, reach C: SM +1 turns reach C into 1 \u2192 reach 1; at 1 yd: reaches.")
     assert str(near.directions[0].steps[-1]) == "[G4, G5] Club, reach 1: +0 for SM +1 \u2192 reach 1; at 1 yd: reaches."
     assert str(far.directions[0].steps[-3]).endswith("0 ft ÷ 3 = 0 yd \u2192 0 yd (nearest yard, halves up; 0 is close "
                                                      "combat, reach C); the vertical difference does not change reach.")
-    assert str(far.directions[0].steps[-1]) == "[G4, G5] Club, reach 1: +0 for SM +1 \u2192 reach 1; at 0 yd (close combat): out of reach."
+    assert str(far.directions[0].steps[-1]) == (
+        "[G4, G5] Club, reach 1: +0 for SM +1 \u2192 reach 1; at 0 yd (close combat): out of reach.")
 
 
 @pytest.mark.parametrize("height", [0, 3, 6, 7])

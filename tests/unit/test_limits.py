@@ -13,7 +13,15 @@ import pytest
 from vertigo import scenario
 from vertigo.errors import ScenarioError
 from vertigo.limits import (
-    MAX_BORDERS, MAX_ENTRIES, MAX_FIGHTERS, MAX_LOG, MAX_NAME, MAX_SCENARIO_CHARS, MAX_SECTIONS, TABLE_BUDGET, utf16_length,
+    MAX_BORDERS,
+    MAX_ENTRIES,
+    MAX_FIGHTERS,
+    MAX_LOG,
+    MAX_NAME,
+    MAX_SCENARIO_CHARS,
+    MAX_SECTIONS,
+    TABLE_BUDGET,
+    utf16_length,
 )
 from vertigo.storage import TableEncoder, restore
 from vertigo.table import Table
@@ -40,7 +48,8 @@ def cap_document(pad: int) -> dict:
             k += 1
             actions.append(f"{name}, range 3")
         fighters.append({"id": f"f{f}", "name": f"Fighter {f}", "side": "Red" if f % 2 else "Blue",
-                         "section": sections[f]["id"], "moves": [f"Move {m + 1} (Height 2)" for m in range(MAX_ENTRIES)],
+                         "section": sections[f]["id"],
+                         "moves": [f"Move {m + 1} (Height 2)" for m in range(MAX_ENTRIES)],
                          "actions": actions})
     return {"vertigo": 1, "title": "At the caps", "units": "height", "dice_seed": 3,
             "sections": sections, "borders": borders, "fighters": fighters}

@@ -15,12 +15,12 @@ from decimal import Decimal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from vertigo.limits import MAX_DISTANCE
 from vertigo import scenario
 from vertigo.actions import Action
 from vertigo.battlefield import Battlefield, Section
 from vertigo.errors import ScenarioError
 from vertigo.falling import fall, fall_across
+from vertigo.limits import MAX_DISTANCE
 from vertigo.movement import MoveVerdict, judge_move
 from vertigo.moves import MoveEntry
 from vertigo.ranged import judge_action, line_of_shot
@@ -98,7 +98,7 @@ def shortest_paths(field: Battlefield, a: str, b: str) -> list[tuple[str, ...]]:
         return []
     paths = [(a,)]
     for _ in range(d):
-        paths = [p + (n,) for p in paths for n in field.neighbours(p[-1]) if n not in p]
+        paths = [(*p, n) for p in paths for n in field.neighbours(p[-1]) if n not in p]
     return [p for p in paths if p[-1] == b]
 
 
@@ -138,7 +138,8 @@ json_values = st.recursive(
 ids = st.sampled_from(["a", "b", "c"]) | json_values
 numbers = st.integers(-1500, 1500) | st.floats() | json_values
 entries = st.sampled_from(["Move 2", "Move 1 (Height 2)", "Fly 3", "Teleport 4", "Move one", "Phase 2 (Height 1)",
-                           "Move 999", "Shortbow, range 3", "Spear, range 0, Reach", "Bow, range 0, Reach 0"]) | json_values
+                           "Move 999", "Shortbow, range 3", "Spear, range 0, Reach",
+                           "Bow, range 0, Reach 0"]) | json_values
 sections_ = st.fixed_dictionaries(
     {"id": ids, "elevation": numbers},
     optional={"name": st.text(max_size=5) | json_values, "x": st.tuples(numbers, numbers).map(list) | json_values,
@@ -150,7 +151,8 @@ borders_ = (st.tuples(ids, ids).map(list)
             | json_values)
 fighters_ = st.fixed_dictionaries(
     {"id": ids, "name": st.text(max_size=5) | json_values, "side": st.text(max_size=5) | json_values, "section": ids},
-    optional={"moves": st.lists(entries, max_size=3) | json_values, "actions": st.lists(entries, max_size=3) | json_values,
+    optional={"moves": st.lists(entries, max_size=3) | json_values,
+              "actions": st.lists(entries, max_size=3) | json_values,
               "height": numbers | st.none()},
 )
 documents = st.fixed_dictionaries(

@@ -37,7 +37,8 @@ EXPECTED = {
     "R7-zero-width-only-names.json": (
         "sections[0].name: must have at least one visible character",
         "fighters[0].name: must have at least one visible character"),
-    "R8-long-integer-no-place.json": ("sections[0].elevation: must be a number from -1000 to 1000: a 5001-digit number",),
+    "R8-long-integer-no-place.json":
+        ("sections[0].elevation: must be a number from -1000 to 1000: a 5001-digit number",),
     "R9-2001-sections-16501-line-message.json": (
         "sections: has 2001 entries; at most 250 are allowed",
         "borders: has 8000 entries; at most 1000 are allowed",

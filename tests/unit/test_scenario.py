@@ -14,13 +14,13 @@ import time
 from pathlib import Path
 
 import pytest
-from vertigo.limits import MAX_DOCUMENT_CHARS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vertigo import scenario
 from vertigo.actions import Action
 from vertigo.errors import ScenarioError, UnitsError, UnknownFighterError
+from vertigo.limits import MAX_DOCUMENT_CHARS
 from vertigo.moves import MoveEntry
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"

@@ -113,7 +113,7 @@ def test_undo_rewinds_position_and_dice():
     assert back.rolls == 0 and not back.can_undo
     assert back.log[-1].text == f"Undone: {GOAT_HEAD}"
     assert len(back.log) == 3  # loaded, moved, undone: the log keeps everything
-    again, dice_again = goat_falls(back)
+    _, dice_again = goat_falls(back)
     assert dice_again == dice
     other, kestrel = back.move("kestrel", back.judge_move("kestrel", 0, "cliff-foot"))
     assert kestrel == roll(DicePool(3), rng_for(11, 0))
@@ -132,7 +132,7 @@ def test_undo_steps_back_one_move_at_a_time():
     assert k_again == k
     u2 = u1.undo()
     assert (u2.position("goat"), u2.rolls) == ("cliff-top", 0)
-    with pytest.raises(UndoError, match="^nothing to undo$"):
+    with pytest.raises(UndoError, match=r"^nothing to undo$"):
         u2.undo()
 
 

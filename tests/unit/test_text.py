@@ -42,7 +42,7 @@ def test_names_that_hide_or_break_text_are_refused_with_the_code_point(name, mes
 
 def test_a_name_over_the_cap_is_a_limit_error():
     """STYLE 5: "a cap always raises the limit error"."""
-    with pytest.raises(LimitError, match="^must be at most 80 characters: 81$"):
+    with pytest.raises(LimitError, match=r"^must be at most 80 characters: 81$"):
         check_name("x" * 81, 80)
 
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from vertigo import scenario as scenario_mod
-from vertigo.dice import DicePool, roll, rng_for
+from vertigo.dice import DicePool, rng_for, roll
 from vertigo.table import Table
 from vertigo_page.controller import Controller
 
@@ -42,8 +42,9 @@ def test_a_bad_import_changes_nothing_and_lists_every_problem() -> None:
     up = c.import_text(json.dumps(doc), "bad.json")
     assert c.table is before
     assert up.error is not None
-    assert up.error.splitlines()[1] == 'fighters[1].moves[0]: "Move one" is not a Move entry (expected e.g. "Move 2", ' \
-        '"Move 1 (Height 2)", "Fly 3", "Phase 2", "Teleport 4")'
+    assert up.error.splitlines()[1] == (
+        'fighters[1].moves[0]: "Move one" is not a Move entry (expected e.g. "Move 2", '
+        '"Move 1 (Height 2)", "Fly 3", "Phase 2", "Teleport 4")')
     assert not up.save
 
 
