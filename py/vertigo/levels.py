@@ -32,7 +32,7 @@ from .limits import MAX_ENTRIES, MAX_FEET, MAX_FEET_DENOMINATOR, MAX_FEET_TEXT, 
 from .numbers import MINUS, signed
 from .reach import Weapon, reach_bonus
 from .text import check_name, isolate, quote
-from .verdict import Overridable, Override, Step
+from .verdict import Overridable, Override, Step, explanation, rule_ids
 
 __all__ = [
     "Length", "Side", "feet", "show_ft", "signed", "distance_yd",
@@ -605,7 +605,8 @@ class LevelsVerdict:
             }
 
         return {
-            "rules": "001",
+            "ask": "levels",
+            "rule_set": "levels",
             "difference_ft": _fraction_json(self.difference_ft), "difference_ft_exact": str(self.difference_ft),
             "effective_ft": _fraction_json(self.effective_ft), "effective_ft_exact": str(self.effective_ft),
             "band": self.band.label, "possible": self.possible, "upper": self.upper,
@@ -613,6 +614,8 @@ class LevelsVerdict:
             "fighters": [fighter(f) for f in self.fighters],
             "directions": [direction(d) for d in self.directions],
             "steps": _steps_json(self.steps),
+            "rules": rule_ids(self.explanation),
+            "explanation": explanation(self.explanation),
         }
 
 

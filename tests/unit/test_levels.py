@@ -577,9 +577,11 @@ def test_to_json_is_plain_ordered_and_exact():
     ann = fighter("ann", Fraction(17, 3), 0, weapons=["Spear, reach 1,2", "Bow, range 150"])
     verdict = judge_levels(ann, fighter("bob", 0, Fraction(9, 2)))
     data = verdict.to_json()
-    assert list(data) == ["rules", "difference_ft", "difference_ft_exact", "effective_ft", "effective_ft_exact",
-                          "band", "possible", "upper", "strange_position", "hit_locations", "fighters",
-                          "directions", "steps"]
+    assert list(data) == ["ask", "rule_set", "difference_ft", "difference_ft_exact", "effective_ft",
+                          "effective_ft_exact", "band", "possible", "upper", "strange_position", "hit_locations",
+                          "fighters", "directions", "steps", "rules", "explanation"]
+    assert data["rules"] == ["G1", "G2", "G5", "G6"]  # the ask command's "rules": the ids the steps used
+    assert data["explanation"][0] == "[G1] Difference: 5.67 ft (upper surface 5.67 ft − lower surface 0 ft)."
     assert (data["difference_ft"], data["difference_ft_exact"], data["band"], data["upper"]) == (
         5.67, "17/3", "up to 6 ft", "ann")
     assert data["fighters"][1] == {"id": "bob", "name": "Bob", "elevation_ft": 0, "elevation_ft_exact": "0",
