@@ -267,8 +267,9 @@ def on_load(event):
 @when("click", "#export")
 def on_export(event):
     """The Export button: download the scenario as it stands."""
-    download(ctl.export_text(), "vertigo-scenario.json")
-    by_id("status").textContent = "Scenario exported as vertigo-scenario.json."
+    name = ctl.export_name()
+    download(ctl.export_text(), name)
+    by_id("status").textContent = f"Scenario exported as {name}."
 
 
 def download(text, name):

@@ -445,6 +445,8 @@ def judge_move(
             text += f" — climbs (Height {fmt(c.rise)} ≤ {fmt(h)})" if entry.kind == "Move" else " — flies up"
         elif c.rise < 0 and entry.kind == "Move":
             text += f" — falls Height {fmt(c.fall)} ({c.dice}d6)" if c.fall else " — no fall (Move Height covers it)"
+        elif c.rise < 0:
+            text += " — flies down, no fall (Fly ignores Height)"
         steps.append(Step("H2" if entry.kind == "Move" else "H4", text + "."))
     if entry.kind in ("Phase", "Teleport") and dest != start:
         net = field.rise(start, dest)

@@ -135,6 +135,8 @@ class ShotVerdict(Overridable):
             rules = "rules: "
         if self.line is None:
             return f"{self.action.shown}: {verdict} ({rules}no line)"
+        if self.action.effective_range == 0:  # H6: only its own section; sight and range play no part
+            return f"{self.action.shown}: {verdict} ({rules}range 0: its own section only)"
         blocked = ", blocked" if self.line.blocked_by else ""
         return f"{self.action.shown}: {verdict} ({rules}needs range {fmt(self.line.range_needed)}{blocked})"
 
@@ -223,14 +225,19 @@ def judge_action(field: Battlefield, source: str, target: str, action: Action,
     steps.append(Step("H5", f"{t_name} is d = {count(line.steps, 'step')} from {s_name}; "
                             f"Height changes across the borders: {borders}; net Δh = {fmt(line.rise)}."))
     need = line.range_needed
+    by_reach = action.reach is not None and action.reach >= action.range
+    has = f"{isolate(action.name)} has {'Reach' if by_reach else 'range'} {have}"
+    enough = (" — enough range, but:" if line.blocked_by is not None else " — enough.") if have >= need \
+        else " — too short."
     steps.append(Step("H5", f"Range needed = max(d, |Δh|) = max({line.steps}, {fmt(abs(line.rise))}) = {fmt(need)}; "
-                            f"{isolate(action.name)} has {have}" + (" — enough." if have >= need else " — too short.")))
+                            f"{has}{enough}"))
     if line.blocked_by is not None:
         b = field.section(line.blocked_by)
         ends = max(field.section(source).elevation, field.section(target).elevation)
         steps.append(Step("H5", f"Blocked: {isolate(b.name)} stands at Height {fmt(b.elevation)}, "
                                 f"higher than both ends (max {fmt(ends)})."))
     elif line.steps > 1:
-        steps.append(Step("H5", "Line clear: no section between stands higher than both ends."))
+        by = " → ".join(isolate(field.section(sid).name) for sid in line.path)
+        steps.append(Step("H5", f"Line clear ({by}): no section between stands higher than both ends."))
     ok = have >= need and line.blocked_by is None
     return ShotVerdict(action, source, target, line, ok, tuple(steps))

@@ -290,6 +290,16 @@ class Controller:
         """The scenario with every fighter where it stands now, as JSON text (:func:`vertigo.scenario.dumps`)."""
         return scenario_mod.dumps(self.table.scenario, dict(self.table.positions))
 
+    def export_name(self) -> str:
+        """The file name Export offers: the battlefield's title, kept to letters, digits, ``-`` and ``_``.
+
+        Everything else (spaces, punctuation, anything a name could use to fake an extension or a path)
+        becomes ``-``; at most 60 characters; ``vertigo-scenario.json`` when nothing is left.
+        """
+        kept = "".join(c if (c.isalnum() and c.isprintable()) or c in "-_" else "-" for c in self.table.scenario.title)
+        stem = "-".join(part for part in kept.split("-") if part)[:60].strip("-")
+        return f"{stem or 'vertigo-scenario'}.json"
+
     def saved(self) -> str:
         """The table as text for browser storage, within :data:`vertigo.limits.TABLE_BUDGET`."""
         return self.encoder.encode(self.table)

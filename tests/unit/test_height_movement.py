@@ -376,3 +376,10 @@ def test_a_refusal_names_the_border_that_actually_blocks_the_way():
     assert [str(s) for s in verdict.steps][1:] == [
         "[H2] Sinkhole → Broken pavement: up Height 5 needs a Move Height ≥ 5; Move 3 (Height 1) moves with Height 1."
     ]
+
+
+def test_fly_says_why_a_downward_crossing_has_no_fall():
+    """H4: "Fly ignores Height (no fall, any climb)" — a Fly crossing downward says why it does not fall, as a
+    Move says "no fall (Move Height covers it)"."""
+    verdict = judge_move(chain(3, 0), "s0", "s1", MoveEntry.parse("Fly 1"))
+    assert "[H4] S0 → S1: down Height 3 — flies down, no fall (Fly ignores Height)." in texts(verdict)

@@ -44,12 +44,12 @@ def test_example_1_up_1_then_2_needs_range_3():
     assert shortbow.summary == "Shortbow, range 3: reaches (needs range 3)"
     assert texts(shortbow) == [
         "[H5] S2 is d = 2 steps from S0; Height changes across the borders: 1 then 2; net Δh = 3.",
-        "[H5] Range needed = max(d, |Δh|) = max(2, 3) = 3; Shortbow has 3 — enough.",
-        "[H5] Line clear: no section between stands higher than both ends.",
+        "[H5] Range needed = max(d, |Δh|) = max(2, 3) = 3; Shortbow has range 3 — enough.",
+        "[H5] Line clear (S0 → S1 → S2): no section between stands higher than both ends.",
     ]
     sling = judge_action(f, "s0", "s2", Action.parse("Sling, range 2"))
     assert not sling.allowed
-    assert "[H5] Range needed = max(d, |Δh|) = max(2, 3) = 3; Sling has 2 — too short." in texts(sling)
+    assert "[H5] Range needed = max(d, |Δh|) = max(2, 3) = 3; Sling has range 2 — too short." in texts(sling)
 
 
 def test_example_2_across_a_chasm_minus_6_then_6_needs_range_2():
@@ -238,3 +238,24 @@ def test_reach_2_is_judged_like_range_2(elevations, allowed):
     f = chain(*elevations)
     verdict = judge_action(f, "s0", f"s{len(elevations) - 1}", Action.parse("Glaive, range 0, Reach 2"))
     assert verdict.allowed is allowed
+
+
+def test_a_blocked_shot_with_range_enough_says_both_in_order():
+    """H5: range and sight are two conditions; a shot with range enough but a blocked line says "enough range,
+    but:" before "Blocked", never a bare "enough" that reads as a yes."""
+    f = across(1, -2)
+    verdict = judge_action(f, "s0", "s2", Action.parse("Shortbow, range 3"))
+    assert texts(verdict)[-2:] == [
+        "[H5] Range needed = max(d, |Δh|) = max(2, 1) = 2; Shortbow has range 3 — enough range, but:",
+        "[H5] Blocked: S1 stands at Height 1, higher than both ends (max 0).",
+    ]
+
+
+def test_reach_is_named_as_reach_and_range_0_is_not_called_blocked():
+    """H6: "An action with Reach r ... is judged like a ranged action of range r" — the step names Reach 2; a
+    range-0 action reaches only its own section, and its summary says so rather than "blocked"."""
+    f = across(1, -2)
+    glaive = judge_action(f, "s0", "s1", Action.parse("Glaive, range 0, Reach 2"))
+    assert "[H5] Range needed = max(d, |Δh|) = max(1, 1) = 1; Glaive has Reach 2 — enough." in texts(glaive)
+    dagger = judge_action(f, "s0", "s2", Action.parse("Dagger, range 0"))
+    assert dagger.summary == "Dagger, range 0: cannot reach (range 0: its own section only)"

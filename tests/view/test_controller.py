@@ -102,3 +102,14 @@ def test_a_right_to_left_name_is_isolated_in_the_status_line() -> None:
     c.show()
     up = c.click_fighter("goat")
     assert up.status.startswith("\u2068עז\u2069 selected on Cliff top: ")
+
+
+def test_export_is_named_after_the_battlefield_and_cannot_fake_its_extension() -> None:
+    """Issue 7 (small things): exports were always named vertigo-scenario.json; the battlefield's name is used,
+    with everything but letters, digits, '-' and '_' made '-', so a title cannot fake the extension."""
+    assert controller().export_name() == "The-cliff.json"
+    doc = json.loads((SCENARIOS / "cliff.json").read_text())
+    for title, name in (("Orders.pdf   .exe", "Orders-pdf-exe.json"), ("..//..", "vertigo-scenario.json"),
+                        ("עז ההרים", "עז-ההרים.json")):
+        doc["title"] = title
+        assert Controller(Table.start(scenario_mod.load(doc))).export_name() == name
