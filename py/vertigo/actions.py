@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .errors import EntryError, LimitError
 from .limits import MAX_DISTANCE, MAX_ENTRY_TEXT, MAX_NAME
-from .text import check_name, isolate, quote
+from .text import check_named, isolate, quote
 
 __all__ = ["Action"]
 
@@ -42,12 +42,7 @@ class Action:
     reach: int | None = None
 
     def __post_init__(self) -> None:
-        try:
-            check_name(self.name, MAX_NAME)
-        except LimitError as e:
-            raise LimitError(f"the action's name {e}") from None
-        except EntryError as e:
-            raise EntryError(f"the action's name {e}: {quote(self.name)}") from None
+        check_named(self.name, MAX_NAME, "action")
         if self.range < 0 or (self.reach is not None and self.reach < 1):
             raise EntryError(f"range must be ≥ 0 and Reach ≥ 1: {self}")
         if self.range > MAX_DISTANCE or (self.reach or 0) > MAX_DISTANCE:

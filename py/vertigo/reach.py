@@ -26,7 +26,7 @@ from typing import Any
 from .errors import EntryError, LimitError, SizeModifierError
 from .limits import MAX_ENTRY_TEXT, MAX_NAME, MAX_REACH, MAX_REACH_TEXT, MAX_WEAPON_RANGE
 from .numbers import signed
-from .text import check_name, isolate, quote
+from .text import check_named, isolate, quote
 from .verdict import Step, explanation, rule_ids
 
 __all__ = ["REACH_BY_SM", "MAX_SM", "reach_bonus", "ReachBonus", "judge_reach_bonus", "WeaponReach", "Weapon"]
@@ -289,12 +289,7 @@ class Weapon:
     range: int | None = None
 
     def __post_init__(self) -> None:
-        try:
-            check_name(self.name, MAX_NAME)
-        except LimitError as e:
-            raise LimitError(f"the weapon's name {e}") from None
-        except EntryError as e:
-            raise EntryError(f"the weapon's name {e}: {quote(self.name)}") from None
+        check_named(self.name, MAX_NAME, "weapon")
         if (self.reach is None) == (self.range is None):
             raise EntryError(f"a weapon has either a reach (melee) or a range (ranged): {quote(self.name)}")
         if self.reach is not None:

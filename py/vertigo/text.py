@@ -26,7 +26,7 @@ import unicodedata
 
 from .errors import EntryError, LimitError
 
-__all__ = ["check_name", "isolate", "quote", "shown_name", "FSI", "PDI"]
+__all__ = ["check_name", "check_named", "isolate", "quote", "shown_name", "FSI", "PDI"]
 
 FSI = "\u2068"
 """FIRST STRONG ISOLATE: opens an isolated run of text."""
@@ -95,6 +95,21 @@ def check_name(value: object, limit: int) -> str:
     if problem is not None:
         raise EntryError(problem)
     return value
+
+
+def check_named(value: str, limit: int, what: str) -> str:
+    """:func:`check_name` for the name of a thing, the messages saying whose name (``"the action's name …"``).
+
+    Raises:
+        LimitError: longer than ``limit``.
+        EntryError: any other reason :func:`check_name` refuses it, the name quoted.
+    """
+    try:
+        return check_name(value, limit)
+    except LimitError as e:
+        raise LimitError(f"the {what}'s name {e}") from None
+    except EntryError as e:
+        raise EntryError(f"the {what}'s name {e}: {quote(value)}") from None
 
 
 def shown_name(text: str, limit: int = 80) -> str:
