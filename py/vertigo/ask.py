@@ -35,8 +35,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import IO, Any
 
+from . import lengths, rulesets
 from . import scenario as scenario_mod
-from .errors import QuestionError, RulesError, ScenarioError, SizeModifierError, UnitsError
+from .errors import QuestionError, RulesError, RuleSetError, ScenarioError, SizeModifierError
 from .limits import MAX_DOCUMENT_CHARS
 from .reach import judge_reach_bonus
 from .scenario import Scenario
@@ -258,24 +259,50 @@ def _override(question: Mapping[str, Any]) -> Override | None:
 
 
 def _placed(table: Table, value: Any) -> Table:
-    """The table with fighters standing where ``positions`` says (fighter id → section id)."""
+    """The table with fighters standing where ``positions`` says.
+
+    Each fighter id maps to a section id, or to ``{"section": id, "x":
+    length}`` (a place on the section, in the scenario's unit).
+    """
     if not isinstance(value, Mapping):
         raise QuestionError(f"question.positions: must be an object, fighter id → section id: {quote(value)}")
     ids = {f.id for f in table.scenario.fighters}
-    for fid, sid in value.items():
+    where: dict[str, str] = {}
+    offsets = dict(table.offsets)
+    for fid, spot in value.items():
         if fid not in ids:
             raise QuestionError(f"question.positions: no fighter {quote(fid)}; {_fighters(table)}")
-        _section(table, sid, f"question.positions.{fid}")
-    return replace(table, positions=tuple((fid, value.get(fid, sid)) for fid, sid in table.positions))
+        place = f"question.positions.{fid}"
+        x = None
+        if isinstance(spot, Mapping):
+            for key in spot:
+                if key not in ("section", "x"):
+                    raise QuestionError(f"{place}: unknown field {quote(key)}; its fields are section, x")
+            if "x" in spot:
+                try:
+                    x = lengths.length(spot["x"], table.scenario.units, "x")
+                except RulesError as e:
+                    raise QuestionError(f"{place}.x: {str(e).removeprefix('x ')}") from None
+            spot = spot.get("section")
+            place += ".section"
+        sid = _section(table, spot, place)
+        section = table.scenario.field.section(sid)
+        if x is not None and not section.x0 <= x <= section.x1:
+            units = table.scenario.units
+            raise QuestionError(f"question.positions.{fid}.x: must stand on its section, from "
+                                f"{lengths.show(section.x0, units)} to {lengths.show(section.x1, units)}: "
+                                f"{lengths.show(x, units)}")
+        where[fid] = sid
+        offsets.pop(fid, None)
+        if x is not None:
+            offsets[fid] = x
+    return replace(table, positions=tuple((fid, where.get(fid, sid)) for fid, sid in table.positions),
+                   offsets=tuple((f.id, offsets[f.id]) for f in table.scenario.fighters if f.id in offsets))
 
 
-def _height_rules(table: Table | None) -> Table:
-    """The table, when the Height rules can judge it (a scenario in Height levels)."""
-    assert table is not None  # the Height questions need a scenario (Question.needs_scenario)
-    try:
-        table.scenario.require_height_units()
-    except UnitsError as e:
-        raise QuestionError(f"scenario: units: {e}") from None
+def _ruled(table: Table | None) -> Table:
+    """The table of a question that needs one (:attr:`Question.needs_scenario`)."""
+    assert table is not None  # answer() refuses a question without the scenario it needs
     return table
 
 
@@ -283,7 +310,7 @@ def _height_rules(table: Table | None) -> Table:
 
 def _ask_move(table: Table | None, question: Mapping[str, Any]) -> Answer:
     """Can the fighter move there with this Move entry, and how far does it fall? (H2–H4, H7, H8)"""
-    t = _height_rules(table)
+    t = _ruled(table)
     fighter = _fighter(t, question, "fighter")
     index = _entry(t, fighter, question)
     dest = _section(t, _missing(question, "to", _sections(t)), "question.to")
@@ -296,7 +323,7 @@ def _ask_move(table: Table | None, question: Mapping[str, Any]) -> Answer:
 
 def _ask_reachable(table: Table | None, question: Mapping[str, Any]) -> Answer:
     """Every section the Move entry reaches, with the fewest falling dice to each (H3, H4)."""
-    t = _height_rules(table)
+    t = _ruled(table)
     fighter = _fighter(t, question, "fighter")
     index = _entry(t, fighter, question)
     return t.reach(fighter, index).to_json()
@@ -304,7 +331,7 @@ def _ask_reachable(table: Table | None, question: Mapping[str, Any]) -> Answer:
 
 def _ask_attack(table: Table | None, question: Mapping[str, Any]) -> Answer:
     """Whether each action of the fighter reaches the target, and why (H5, H6)."""
-    t = _height_rules(table)
+    t = _ruled(table)
     fighter = _fighter(t, question, "fighter")
     target = _fighter(t, question, "target")
     if target == fighter:
@@ -328,6 +355,29 @@ def _ask_sm_reach(table: Table | None, question: Mapping[str, Any]) -> Answer:
         raise QuestionError(f"question.sm: {e}") from None
 
 
+def _ask_levels(table: Table | None, question: Mapping[str, Any]) -> Answer:
+    """Melee between two fighters across their vertical difference, both directions at once (G1–G7, H7)."""
+    t = _ruled(table)
+    fighter = _fighter(t, question, "fighter")
+    target = _fighter(t, question, "target")
+    if target == fighter:
+        raise QuestionError(f'question.target: "{target}" is the fighter itself; a target is another fighter')
+    strange = question.get("strange_position", False)
+    if not isinstance(strange, bool):
+        raise QuestionError(f"question.strange_position: must be true or false: {quote(strange)}")
+    verdict = t.judge_levels(fighter, target, strange_position=strange)
+    if "override" in question:
+        raw = question["override"]
+        who = raw.get("attacker", fighter) if isinstance(raw, Mapping) else fighter
+        if who not in (fighter, target):
+            raise QuestionError(f"question.override.attacker: must be the fighter or the target: {quote(who)}")
+        rest = {k: v for k, v in raw.items() if k != "attacker"} if isinstance(raw, Mapping) else raw
+        override = _override({"override": rest})
+        assert override is not None
+        verdict = verdict.overridden(who, override.allowed, override.note)
+    return verdict.to_json()
+
+
 QUESTIONS: Mapping[str, Question] = MappingProxyType({q.name: q for q in (
     Question("move", ("fighter", "entry", "to", "positions", "override"), _ask_move,
              text="can FIGHTER move TO with its Move entry ENTRY, and how far does it fall (H2-H4, H7, H8)"),
@@ -335,6 +385,8 @@ QUESTIONS: Mapping[str, Question] = MappingProxyType({q.name: q for q in (
              text="every section FIGHTER's Move entry ENTRY reaches, with its fewest falling dice (H3, H4)"),
     Question("attack", ("fighter", "target", "positions"), _ask_attack,
              text="does each action of FIGHTER reach TARGET: range needed, blocked or not (H5, H6)"),
+    Question("levels", ("fighter", "target", "strange_position", "positions", "override"), _ask_levels,
+             text="melee between FIGHTER and TARGET across their vertical difference, both directions (G1-G7)"),
     Question("sm_reach", ("sm",), _ask_sm_reach, needs_scenario=False,
              text="the reach bonus of Size Modifier SM (G4); needs no scenario"),
 )})
@@ -383,6 +435,11 @@ def answer(question: Any, base_dir: str | os.PathLike[str] = ".", *,
     elif kind.needs_scenario:
         raise QuestionError("question.scenario: missing; give a scenario document or the path of one, relative "
                             "to the question's folder")
+    if table is not None and kind.needs_scenario:
+        try:
+            rulesets.answering(table.scenario.rules, name)
+        except RuleSetError as e:
+            raise QuestionError(f"scenario.rules: {e}") from None
     if table is not None and "positions" in question and "positions" in kind.fields:
         table = _placed(table, question["positions"])
     return {"ask": name, **kind.run(table, question)}

@@ -12,19 +12,45 @@ crossing"), ruling H1.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from .errors import UnknownSectionError
-from .numbers import clean, fmt
+from .lengths import exact
+from .numbers import fmt
 from .text import isolate
 
-__all__ = ["Section", "Border", "Battlefield", "SECTION_KINDS"]
+__all__ = ["Section", "Stairs", "Border", "Battlefield", "SECTION_KINDS"]
 
 SECTION_KINDS = ("ground", "slab")
 """``ground``: solid down to the bottom of the view; ``slab``: a floor, roof
 or balcony drawn as a thick plate with open space beneath it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stairs:
+    """A flight of steps across a whole section (feet and inches scenarios).
+
+    Attributes:
+        rise: each step's rise over the one to its left, in the scenario's
+            unit; negative for stairs that go down to the right.
+        tread: each step's depth, in the scenario's unit (> 0); the last
+            step takes what is left of the section.
+
+    Source: issue 6 ("Stairs have 1-ft treads unless the scenario says
+    otherwise"); ``001_cbc7fc1b49bd2ff2.txt`` ("fight your way up a
+    staircase"), ruling G1.
+    """
+
+    rise: Fraction
+    tread: Fraction
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rise", exact(self.rise))
+        object.__setattr__(self, "tread", exact(self.tread))
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,19 +64,58 @@ class Section:
         x0: left edge, in drawing units (one unit ≈ one section width).
         x1: right edge, in drawing units; ``x1 > x0``.
         kind: one of :data:`SECTION_KINDS`.
+        stairs: the steps across it, or None for a flat surface; with
+            stairs, ``elevation`` is the top of the leftmost step.
     """
 
     id: str
     name: str
-    elevation: float
-    x0: float
-    x1: float
+    elevation: Fraction
+    x0: Fraction
+    x1: Fraction
     kind: str = "ground"
+    stairs: Stairs | None = None
+
+    def __post_init__(self) -> None:
+        # Lengths are exact whatever built the section: a float is read as the decimal it was written as.
+        for name in ("elevation", "x0", "x1"):
+            object.__setattr__(self, name, exact(getattr(self, name)))
 
     @property
-    def centre(self) -> float:
-        """Horizontal centre, drawing units."""
+    def centre(self) -> Fraction:
+        """Horizontal centre, in the scenario's unit (drawing units in a Height scenario)."""
         return (self.x0 + self.x1) / 2
+
+    @property
+    def steps(self) -> int:
+        """How many steps the section holds: 1 when flat, else its width ÷ tread, a part step counting in full."""
+        if self.stairs is None:
+            return 1
+        return math.ceil((self.x1 - self.x0) / self.stairs.tread)
+
+    def step_at(self, x: Fraction) -> int:
+        """Which step (0 = leftmost) the horizontal position ``x`` stands on; positions off the section clamp."""
+        if self.stairs is None:
+            return 0
+        return min(self.steps - 1, max(0, math.floor((x - self.x0) / self.stairs.tread)))
+
+    def surface(self, x: Fraction | None = None) -> Fraction:
+        """Height of the surface a fighter standing at ``x`` stands on, in the scenario's unit.
+
+        Flat sections: the elevation everywhere.  Stairs: the elevation plus
+        one rise per step to the left of ``x`` (G1: differences are measured
+        between standing surfaces).  ``x`` None means the centre.
+        """
+        if self.stairs is None:
+            return self.elevation
+        return self.elevation + self.stairs.rise * self.step_at(self.centre if x is None else x)
+
+    @property
+    def top(self) -> Fraction:
+        """The highest surface of the section (its elevation when flat)."""
+        if self.stairs is None:
+            return self.elevation
+        return self.elevation + max(Fraction(0), self.stairs.rise * (self.steps - 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,10 +130,13 @@ class Border:
 
     a: str
     b: str
-    x: float
+    x: Fraction
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "x", exact(self.x))
 
 
-def default_border_x(a: Section, b: Section) -> float:
+def default_border_x(a: Section, b: Section) -> Fraction:
     """Where to draw the border of two sections (drawing units).
 
     Side by side: the gap or the touching edge between them.  Stacked or
@@ -98,9 +166,9 @@ class Battlefield:
     borders: tuple[Border, ...]
     _by_id: Mapping[str, Section] = field(init=False, repr=False, compare=False)
     _adjacent: Mapping[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
-    _links: Mapping[str, tuple[tuple[str, float], ...]] = field(init=False, repr=False, compare=False)
+    _links: Mapping[str, tuple[tuple[str, Fraction], ...]] = field(init=False, repr=False, compare=False)
     _order: Mapping[str, int] = field(init=False, repr=False, compare=False)
-    _graph: tuple[tuple[tuple[int, float], ...], ...] = field(init=False, repr=False, compare=False)
+    _graph: tuple[tuple[tuple[int, Fraction], ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_id = {s.id: s for s in self.sections}
@@ -114,7 +182,7 @@ class Battlefield:
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_adjacent", {k: tuple(v) for k, v in adjacent.items()})
         object.__setattr__(self, "_links", {
-            k: tuple((b, clean(by_id[b].elevation - by_id[k].elevation)) for b in v) for k, v in adjacent.items()})
+            k: tuple((b, by_id[b].elevation - by_id[k].elevation) for b in v) for k, v in adjacent.items()})
         object.__setattr__(self, "_order", {s.id: i for i, s in enumerate(self.sections)})
         order = self._order
         object.__setattr__(self, "_graph", tuple(
@@ -156,7 +224,7 @@ class Battlefield:
         self.section(section_id)
         return self._adjacent[section_id]
 
-    def links(self, section_id: str) -> tuple[tuple[str, float], ...]:
+    def links(self, section_id: str) -> tuple[tuple[str, Fraction], ...]:
         """``(neighbour id, rise)`` for every border of a section, in document order of the borders.
 
         The rise is :meth:`rise` (Height levels, + up), computed once per battlefield, so a path
@@ -166,7 +234,7 @@ class Battlefield:
         return self._links[section_id]
 
     @property
-    def graph(self) -> tuple[tuple[tuple[int, float], ...], ...]:
+    def graph(self) -> tuple[tuple[tuple[int, Fraction], ...], ...]:
         """:meth:`links` of every section by place: ``graph[i]`` holds ``(neighbour's place, rise)`` for the
         section at place ``i`` (document order) — the form a path search walks fastest."""
         return self._graph
@@ -176,13 +244,13 @@ class Battlefield:
         self.section(section_id)
         return self._order[section_id]
 
-    def border_height(self, a: str, b: str) -> float:
+    def border_height(self, a: str, b: str) -> Fraction:
         """Height of the border a → b, Height levels, always ≥ 0 (H1)."""
         return abs(self.rise(a, b))
 
-    def rise(self, a: str, b: str) -> float:
+    def rise(self, a: str, b: str) -> Fraction:
         """Signed change of elevation from a to b, Height levels (+ up, − down)."""
-        return clean(self.section(b).elevation - self.section(a).elevation)
+        return self.section(b).elevation - self.section(a).elevation
 
     def steps_from(self, start: str) -> dict[str, int]:
         """Fewest borders crossed from ``start`` to each connected section (BFS)."""

@@ -14,7 +14,7 @@ __all__ = [
     "ScenarioError",
     "UnknownSectionError",
     "UnknownFighterError",
-    "UnitsError",
+    "RuleSetError",
     "UndoError",
     "LengthError",
     "SizeModifierError",
@@ -42,8 +42,10 @@ class UnknownFighterError(RulesError, LookupError):
     """A fighter id that the scenario does not have."""
 
 
-class UnitsError(RulesError, ValueError):
-    """A rule asked of a scenario whose unit system it does not use."""
+class RuleSetError(RulesError, ValueError):
+    """A question asked of a scenario that no rule set it names can answer
+    (a move in a scenario refereed only by Combat at Different Levels, a
+    levels question in a Height scenario)."""
 
 
 class UndoError(RulesError, LookupError):

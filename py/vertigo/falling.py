@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .dice import DicePool
 from .errors import LimitError
+from .lengths import exact
 from .limits import MAX_ELEVATION
-from .numbers import clean, fmt
+from .numbers import fmt
 from .verdict import Step
 
 __all__ = ["Fall", "fall", "crossing_fall", "fall_across", "climbing_obstacle_fall"]
@@ -30,12 +32,12 @@ class Fall:
         steps: the explanation.
     """
 
-    height: float
+    height: Fraction
     pool: DicePool
     steps: tuple[Step, ...]
 
 
-def fall(height: float) -> Fall:
+def fall(height: Fraction | int | float) -> Fall:
     """The dice for falling ``height`` Height levels (H8).
 
     Args:
@@ -49,6 +51,7 @@ def fall(height: float) -> Fall:
     Raises:
         LimitError: height negative or above 2 × MAX_ELEVATION.
     """
+    height = exact(height)
     if not 0 <= height <= 2 * MAX_ELEVATION:
         raise LimitError(f"a fall must be 0 to {2 * MAX_ELEVATION} Height: {fmt(height)}")
     count = math.floor(height)
@@ -59,7 +62,7 @@ def fall(height: float) -> Fall:
     return Fall(height, pool, (Step("H8", text),))
 
 
-def crossing_fall(rise: float, move_height: float, *, fly: bool = False) -> float | None:
+def crossing_fall(rise: Fraction, move_height: Fraction, *, fly: bool = False) -> Fraction | None:
     """The Height fallen crossing one border, or None when the crossing is not allowed (H2, H4).
 
     The one home of the crossing rule: upward across a border higher than the
@@ -77,14 +80,15 @@ def crossing_fall(rise: float, move_height: float, *, fly: bool = False) -> floa
 
     Source: ``000_519d8b8e373365db.txt`` › Combat; rulings H2, H4.
     """
+    rise, move_height = exact(rise), exact(move_height)
     if fly:
-        return 0.0
+        return Fraction(0)
     if rise > move_height:
         return None
-    return max(0.0, clean(-rise - move_height))
+    return max(Fraction(0), -rise - move_height)
 
 
-def fall_across(border_height: float, move_height: float) -> Fall:
+def fall_across(border_height: Fraction, move_height: Fraction) -> Fall:
     """The fall for moving downward across a border (H2).
 
     Args:
@@ -100,7 +104,8 @@ def fall_across(border_height: float, move_height: float) -> Fall:
     return fall(fallen)
 
 
-def climbing_obstacle_fall(obstacle_height: float, move_height: float = 0.0, downward: bool = False) -> Fall:
+def climbing_obstacle_fall(obstacle_height: Fraction | int | float, move_height: Fraction | int | float = 0,
+                           downward: bool = False) -> Fall:
     """The fall when a Climbing obstacle's Reaction takes effect (H9).
 
     Args:
@@ -111,7 +116,8 @@ def climbing_obstacle_fall(obstacle_height: float, move_height: float = 0.0, dow
     Returns:
         A fall of the obstacle's Height, less the Move's Height when moving down.
     """
-    fallen = max(0.0, clean(obstacle_height - move_height)) if downward else obstacle_height
+    obstacle_height, move_height = exact(obstacle_height), exact(move_height)
+    fallen = max(Fraction(0), obstacle_height - move_height) if downward else obstacle_height
     result = fall(fallen)
     why = Step(
         "H9",

@@ -581,7 +581,9 @@ class LevelsVerdict:
             ``x_ft``, ``x_ft_exact``, ``sm``, ``weapons`` as text),
             ``directions`` (each ``attacker``, ``defender``, ``attacker_side``,
             ``allowed``, ``final``, ``override`` (``allowed``, ``note``) or
-            null, ``defense_modifier``, ``distance_yd``, ``locations``,
+            null, ``defense_modifier``, ``distance_yd``, ``locations`` (an
+            object keyed by location, in the order of G6: ``allowed``,
+            ``base``, ``level``, ``net``, ``why``, ``rule``),
             ``weapons``, ``steps``) and ``steps`` (each ``rule``, ``text``).
         """
         def fighter(f: Fighter) -> dict[str, Any]:
@@ -596,8 +598,8 @@ class LevelsVerdict:
                 "allowed": d.allowed, "final": d.final,
                 "override": None if d.override is None else {"allowed": d.override.allowed, "note": d.override.note},
                 "defense_modifier": d.defense_modifier, "distance_yd": d.distance_yd,
-                "locations": [{"name": r.name, "allowed": r.allowed, "base": r.base, "level": r.level,
-                               "net": r.net, "why": r.why, "rule": r.rule} for r in d.locations],
+                "locations": {r.name: {"allowed": r.allowed, "base": r.base, "level": r.level,
+                                       "net": r.net, "why": r.why, "rule": r.rule} for r in d.locations},
                 "weapons": [{"name": w.name, "melee": w.melee, "reach": w.reach, "reach_bonus": w.reach_bonus,
                              "reach_with_bonus": w.reach_with_bonus, "distance_yd": w.distance_yd,
                              "reaches": w.reaches, "why": w.why, "rule": w.rule} for w in d.weapons],

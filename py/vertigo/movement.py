@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dc_field
+from fractions import Fraction
 from heapq import heappop, heappush
 from itertools import pairwise
 from typing import Any
@@ -42,8 +43,8 @@ class Crossing:
 
     source: str
     dest: str
-    rise: float
-    fall: float
+    rise: Fraction
+    fall: Fraction
     dice: int
 
     def to_json(self) -> dict[str, Any]:
@@ -95,7 +96,7 @@ class MoveVerdict(Overridable):
     start: str
     dest: str
     entry: MoveEntry
-    move_height: float
+    move_height: Fraction
     allowed: bool
     route: Route | None
     steps: tuple[Step, ...]
@@ -155,7 +156,7 @@ class MoveVerdict(Overridable):
 
 
 
-def _entry_step(entry: MoveEntry, fighter_height: float | None) -> Step:
+def _entry_step(entry: MoveEntry, fighter_height: Fraction | None) -> Step:
     """The first line of every move explanation: what the entry allows (H2, H4)."""
     if entry.kind == "Move":
         source = "its own" if entry.height is not None else (
@@ -168,7 +169,7 @@ def _entry_step(entry: MoveEntry, fighter_height: float | None) -> Step:
                       f"in Height ≤ {entry.distance}; no borders are crossed, so no fall.")
 
 
-def _crossing(field: Battlefield, a: str, b: str, entry: MoveEntry, h: float) -> Crossing | None:
+def _crossing(field: Battlefield, a: str, b: str, entry: MoveEntry, h: Fraction) -> Crossing | None:
     """The crossing a → b with ``entry`` at Height ``h``, or None if not allowed (H2/H4)."""
     rise = field.rise(a, b)
     fallen = crossing_fall(rise, h, fly=entry.kind == "Fly")
@@ -210,8 +211,8 @@ class Reach:
     _paths: Mapping[str, tuple[str, ...]] = dc_field(repr=False, compare=False)
     _field: Battlefield = dc_field(repr=False, compare=False)
     _entry: MoveEntry = dc_field(repr=False, compare=False)
-    _height: float = dc_field(repr=False, compare=False)
-    _fighter_height: float | None = dc_field(default=None, repr=False, compare=False)
+    _height: Fraction = dc_field(repr=False, compare=False)
+    _fighter_height: Fraction | None = dc_field(default=None, repr=False, compare=False)
 
     @property
     def summary(self) -> str:
@@ -264,7 +265,7 @@ class Reach:
         return Route(path, tuple(crossings))
 
 
-def search(field: Battlefield, start: str, entry: MoveEntry, fighter_height: float | None = None) -> Reach:
+def search(field: Battlefield, start: str, entry: MoveEntry, fighter_height: Fraction | None = None) -> Reach:
     """Every section the entry reaches from ``start``, each with its best route (H3, H4, H13).
 
     Move and Fly: at most N steps, each border judged on its own (H2; Fly
@@ -311,7 +312,7 @@ def search(field: Battlefield, start: str, entry: MoveEntry, fighter_height: flo
     fewest_steps = [limit + 1] * len(sections)
     settled: dict[int, int] = {}
     dice: dict[str, int] = {}
-    fall_dice: dict[float, int | None] = {}  # the crossing rule, once per distinct rise
+    fall_dice: dict[Fraction, int | None] = {}  # the crossing rule, once per distinct rise
     while heap:
         d, steps, here, label = heappop(heap)
         if steps >= fewest_steps[here]:
@@ -348,7 +349,7 @@ def search(field: Battlefield, start: str, entry: MoveEntry, fighter_height: flo
 
 
 def reachable(field: Battlefield, start: str, entry: MoveEntry,
-              fighter_height: float | None = None) -> dict[str, Route]:
+              fighter_height: Fraction | None = None) -> dict[str, Route]:
     """Every section the entry reaches from ``start``, each with its best route (H3, H4).
 
     The same search as :func:`search`, with every route built.
@@ -369,7 +370,7 @@ def reachable(field: Battlefield, start: str, entry: MoveEntry,
     return {sid: route for sid in reach.dice if (route := reach.route(sid)) is not None}
 
 
-def _why_not(field: Battlefield, start: str, dest: str, entry: MoveEntry, h: float) -> list[Step]:
+def _why_not(field: Battlefield, start: str, dest: str, entry: MoveEntry, h: Fraction) -> list[Step]:
     """Explain why ``dest`` is out of reach."""
     name = isolate(field.section(dest).name)
     dist = field.steps_from(start)
@@ -409,7 +410,7 @@ def _why_not(field: Battlefield, start: str, dest: str, entry: MoveEntry, h: flo
 
 
 def judge_move(
-    field: Battlefield, start: str, dest: str, entry: MoveEntry, fighter_height: float | None = None,
+    field: Battlefield, start: str, dest: str, entry: MoveEntry, fighter_height: Fraction | None = None,
     reach: Reach | None = None,
 ) -> MoveVerdict:
     """The verdict for moving from ``start`` to ``dest`` with ``entry`` (H2–H4).

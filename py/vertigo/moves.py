@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .errors import EntryError, LimitError
+from .lengths import exact
 from .limits import MAX_DISTANCE, MAX_ELEVATION, MAX_ENTRY_TEXT
 from .numbers import fmt
 from .text import quote
@@ -43,9 +45,11 @@ class MoveEntry:
 
     kind: str
     distance: int
-    height: float | None = None
+    height: Fraction | None = None
 
     def __post_init__(self) -> None:
+        if self.height is not None:
+            object.__setattr__(self, "height", exact(self.height))
         if self.kind not in KINDS:
             raise EntryError(f"Move entry kind must be one of {', '.join(KINDS)}: {self.kind!r}")
         if self.distance < 0:
@@ -83,13 +87,13 @@ class MoveEntry:
                 '"Fly 3", "Phase 2", "Teleport 4")'
             )
         h = m["h"]
-        return cls(m["kind"], int(m["n"]), None if h is None else float(h))
+        return cls(m["kind"], int(m["n"]), None if h is None else Fraction(h))
 
     def __str__(self) -> str:
         base = f"{self.kind} {self.distance}"
         return base if self.height is None else f"{base} (Height {fmt(self.height)})"
 
-    def height_with(self, fighter_height: float | None) -> float:
+    def height_with(self, fighter_height: Fraction | None) -> Fraction:
         """The Height value this entry moves with (ruling H2).
 
         Args:
@@ -101,4 +105,4 @@ class MoveEntry:
         """
         if self.height is not None:
             return self.height
-        return fighter_height if fighter_height is not None else 0.0
+        return fighter_height if fighter_height is not None else Fraction(0)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 __all__ = ["fmt", "clean", "count", "signed", "json_number", "MINUS"]
 
 MINUS = "\u2212"
@@ -11,14 +14,15 @@ PLACES = 9
 """Decimal places a Height difference is rounded to (see :func:`clean`)."""
 
 
-def fmt(value: float) -> str:
+def fmt(value: float | Fraction) -> str:
     """Format a Height, range or count the way the rules write it.
 
     Whole numbers print without a decimal point (``3``), others in the
     shortest form that round-trips (``1.5``).
 
     Args:
-        value: an int or float.
+        value: an int, float or exact Fraction (a Fraction no decimal holds
+            shows rounded to hundredths: ``2/3`` → ``"0.67"``).
 
     Returns:
         The text, e.g. ``"2"``, ``"-6"``, ``"1.5"``; magnitudes of 10^15 and
@@ -30,6 +34,17 @@ def fmt(value: float) -> str:
             return str(value)
         digits = str(abs(value))  # too large for a float: write the mantissa by hand
         return f"{'-' if value < 0 else ''}{digits[0]}.{digits[1:3]}e+{len(digits) - 1}"
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return fmt(int(value))
+        if abs(value) >= 10**15:
+            return f"{float(value):.3g}"
+        shown = repr(float(value))
+        if "e" in shown or Fraction(shown) != value:
+            hundredths = math.floor(abs(value) * 100 + Fraction(1, 2))
+            shown = f"{hundredths // 100}.{hundredths % 100:02d}".rstrip("0").rstrip(".")
+            return ("-" if value < 0 and hundredths else "") + shown
+        return shown
     if abs(value) >= 1e15:
         return f"{value:.3g}"
     if float(value).is_integer():
@@ -63,18 +78,20 @@ def signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"{MINUS}{-n}"
 
 
-def json_number(value: float) -> int | float:
+def json_number(value: float | Fraction) -> int | float:
     """A Height, range or count as a JSON number: whole values as ints (``3``, not ``3.0``).
 
     Every ``to_json`` of the core writes numbers through this, so the same
     value is the same JSON text wherever it appears.
 
     Args:
-        value: an int or a finite float.
+        value: an int, a finite float or an exact Fraction.
 
     Returns:
-        ``int(value)`` when it is whole, else the float unchanged (``1.5``).
+        ``int(value)`` when it is whole, else the nearest float (``1.5``).
     """
     if isinstance(value, int):
         return value
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
     return int(value) if float(value).is_integer() else value

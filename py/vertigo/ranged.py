@@ -9,6 +9,7 @@ ability to see the target."; the four worked examples), rulings H5, H6, H7.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
@@ -35,13 +36,14 @@ class Line:
 
     path: tuple[str, ...]
     steps: int
-    rise: float
+    rise: Fraction
     blocked_by: str | None
 
     @property
-    def range_needed(self) -> int | float:
+    def range_needed(self) -> int | Fraction:
         """max(d, |Δh|): the range the action needs (H5)."""
-        return max(self.steps, abs(self.rise))
+        rise = abs(self.rise)
+        return rise if rise > self.steps else self.steps
 
     def to_json(self) -> dict[str, Any]:
         """``{"path", "steps", "rise", "blocked_by"}``, in that order: section ids shooter to target, d in
@@ -175,7 +177,7 @@ class ShotVerdict(Overridable):
 
 
 
-_FIND = Line((), -1, 0.0, None)
+_FIND = Line((), -1, Fraction(0), None)
 """Marks "find the line here" for :func:`judge_action` (None already means "no line")."""
 
 

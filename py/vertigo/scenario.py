@@ -1,12 +1,19 @@
 """Scenario documents: versioned JSON in, validated values out, and back.
 
-A scenario is ``{"vertigo": 1, "title", "units", "dice_seed", "sections",
-"borders", "fighters"}``.  :func:`load` checks the whole document and reports
-every problem at once, each with its place (``fighters[2].moves[0]: "Move
-one" is not a Move entry``); :func:`dump` writes the canonical document back.
+A scenario is ``{"vertigo": 2, "title", "units", "rules", "options",
+"dice_seed", "sections", "borders", "fighters"}``: its unit system, the rule
+sets that referee it (:mod:`vertigo.rulesets`), and the battlefield in that
+unit — every length exact (:mod:`vertigo.lengths`).  :func:`load` checks the
+whole document and reports every problem at once, each with its place
+(``fighters[2].moves[0]: "Move one" is not a Move entry``); :func:`dump`
+writes the canonical version-2 document back.  A version-1 document (no
+``rules``, no ``options``, Height rules only) still loads: it is read as
+version 2 with the rule sets its units default to, and nothing is lost.
 
-Source: the data model of issue 2; Height rules ``000_519d8b8e373365db.txt``
-(sections, borders, Move entries), rulings H1, H2, H6.
+Source: the data model of issues 2 and 6; Height rules
+``000_519d8b8e373365db.txt`` (sections, borders, Move entries), rulings H1,
+H2, H6; Combat at Different Levels ``001_cbc7fc1b49bd2ff2.txt`` (SM,
+weapons, standing surfaces), rulings G1, G4, G5; ``docs/rules.md#format``.
 """
 
 from __future__ import annotations
@@ -16,11 +23,13 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, TypeVar
 
+from . import lengths
 from .actions import Action
-from .battlefield import SECTION_KINDS, Battlefield, Border, Section, default_border_x
-from .errors import RulesError, ScenarioError, UnitsError, UnknownFighterError
+from .battlefield import SECTION_KINDS, Battlefield, Border, Section, Stairs, default_border_x
+from .errors import RulesError, RuleSetError, ScenarioError, UnknownFighterError
 from .limits import (
     MAX_BORDERS,
     MAX_DICE,
@@ -36,23 +45,33 @@ from .limits import (
     utf16_length,
 )
 from .moves import MoveEntry
-from .numbers import fmt, json_number
+from .numbers import fmt
+from .reach import MAX_SM, Weapon
+from .rulesets import PLANNED, REGISTRY, RuleSet, default_rules
 from .text import check_name, quote
 
-__all__ = ["FORMAT_VERSION", "UNITS", "MAX_NESTING", "Fighter", "Scenario", "decode", "nesting", "load", "loads",
-           "dump", "dumps", "export_size"]
+__all__ = ["FORMAT_VERSION", "VERSIONS", "UNITS", "MAX_NESTING", "Fighter", "Scenario", "decode", "nesting", "load",
+           "loads", "dump", "dumps", "export_size"]
 
-FORMAT_VERSION = 1
-"""The document version this core reads and writes (key ``"vertigo"``)."""
+FORMAT_VERSION = 2
+"""The document version this core writes (key ``"vertigo"``)."""
+VERSIONS = (1, 2)
+"""The document versions this core reads."""
 
-UNITS = ("height", "feet", "inches")
+UNITS = lengths.UNITS
 """Unit systems: abstract Height levels (the Height rules), feet (Combat at
 Different Levels, Jumping) and inches (Terrain features)."""
+
+ELEVATION_LIMIT = {"height": MAX_ELEVATION, "feet": 10 * MAX_ELEVATION, "inches": 120 * MAX_ELEVATION}
+"""Largest elevation magnitude per unit system: Height 1000, 10,000 ft, 120,000 in."""
+MIN_SM = -10
+"""Smallest Size Modifier a fighter may have (SM ≤ 0 gives no reach bonus, G4)."""
 
 _ID = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 """An id (matched whole: ``fullmatch``, so no trailing newline slips through as ``$`` would let it)."""
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_]{1,40}")
-_KEYS = {"vertigo", "title", "units", "dice_seed", "sections", "borders", "fighters"}
+_KEYS_V1 = {"vertigo", "title", "units", "dice_seed", "sections", "borders", "fighters"}
+_KEYS = _KEYS_V1 | {"rules", "options"}
 _E = TypeVar("_E")
 """What one entry parses to (:class:`MoveEntry`, :class:`Action`)."""
 
@@ -69,6 +88,11 @@ class Fighter:
         moves: its Move entries, as parsed values (``str`` gives the text back).
         height: its Height property in Height levels (H2), or None.
         actions: its actions with range or Reach (H5, H6).
+        x: where it starts on its section, in the scenario's unit; None is
+            the centre.
+        sm: its Size Modifier (G4; −10 … +10).
+        weapons: its weapons, melee with GURPS reach or ranged with a range
+            in yards (G4, G5).
     """
 
     id: str
@@ -76,8 +100,11 @@ class Fighter:
     side: str
     section: str
     moves: tuple[MoveEntry, ...]
-    height: float | None
+    height: Fraction | None
     actions: tuple[Action, ...]
+    x: Fraction | None = None
+    sm: int = 0
+    weapons: tuple[Weapon, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -90,6 +117,8 @@ class Scenario:
         dice_seed: the seed every roll of this scenario derives from.
         field: the sections and borders.
         fighters: every fighter, in document order.
+        rules: ids of the rule sets that referee it (:data:`vertigo.rulesets.REGISTRY`), in document order.
+        options: ``(name, value)`` of the rule-set options the document sets, sorted by name.
     """
 
     title: str
@@ -97,6 +126,8 @@ class Scenario:
     dice_seed: int
     field: Battlefield
     fighters: tuple[Fighter, ...]
+    rules: tuple[str, ...] = ("height",)
+    options: tuple[tuple[str, bool], ...] = ()
 
     def fighter(self, fighter_id: str) -> Fighter:
         """The fighter with this id.
@@ -109,10 +140,48 @@ class Scenario:
                 return f
         raise UnknownFighterError(f"no fighter with id {fighter_id!r}")
 
-    def require_height_units(self) -> None:
-        """Raise UnitsError unless the scenario is in Height levels (the Height rules' unit)."""
-        if self.units != "height":
-            raise UnitsError(f"the Height rules need a scenario in units 'height': {self.units!r}")
+    @property
+    def rule_sets(self) -> tuple[RuleSet, ...]:
+        """The rule sets that referee it, in document order."""
+        return tuple(REGISTRY[r] for r in self.rules)
+
+    def refereed_by(self, rule_id: str) -> bool:
+        """Whether the rule set ``rule_id`` referees this scenario."""
+        return rule_id in self.rules
+
+    def require(self, rule_id: str) -> RuleSet:
+        """The rule set ``rule_id``, when this scenario names it.
+
+        Raises:
+            RuleSetError: the scenario does not name it (the message says which it names).
+        """
+        if rule_id not in self.rules:
+            wanted = REGISTRY[rule_id].title if rule_id in REGISTRY else repr(rule_id)
+            have = ", ".join(REGISTRY[r].title for r in self.rules) or "no rule set"
+            raise RuleSetError(f"{wanted} do not referee “{self.title}”: it is refereed by {have}"
+                               if rule_id == "height" else
+                               f"{wanted} does not referee “{self.title}”: it is refereed by {have}")
+        return REGISTRY[rule_id]
+
+    def option(self, name: str) -> bool:
+        """A rule-set option's value: the document's, else the default of the rule set that has it.
+
+        Raises:
+            KeyError: no rule set of the scenario has that option.
+        """
+        for key, value in self.options:
+            if key == name:
+                return value
+        for r in self.rule_sets:
+            for key, default in r.options:
+                if key == name:
+                    return default
+        raise KeyError(name)
+
+    @property
+    def moves_by_rules(self) -> bool:
+        """Whether a rule set of the scenario has movement rules; without one the referee places fighters."""
+        return any(r.moves for r in self.rule_sets)
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -123,8 +192,9 @@ class Scenario:
 class _Checker:
     """Collects problems with their place in the document."""
 
-    def __init__(self) -> None:
+    def __init__(self, units: str = "height") -> None:
         self.problems: list[str] = []
+        self.units = units
 
     def add(self, where: str, message: str) -> None:
         self.problems.append(f"{where}: {message}")
@@ -143,15 +213,29 @@ class _Checker:
             return None
         return value
 
-    def number(self, where: str, value: Any, low: float, high: float) -> float | None:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or (
-                isinstance(value, float) and not math.isfinite(value)):
+    def number(self, where: str, value: Any, low: float, high: float) -> Fraction | None:
+        """A length in the document's unit, exact (:func:`vertigo.lengths.length`), from ``low`` to ``high``.
+
+        A Height document takes JSON numbers only; feet and inches documents
+        also take length text (``"2 ft 8 in"``).
+        """
+        text_ok = isinstance(value, str) and self.units != "height"
+        if not text_ok and (isinstance(value, bool) or not isinstance(value, (int, float)) or (
+                isinstance(value, float) and not math.isfinite(value))):
             self.add(where, f"must be a number from {fmt(low)} to {fmt(high)}: {_show(value)}")
             return None
-        if not low <= value <= high:
+        if not text_ok and not low <= value <= high:
             self.add(where, f"must be {fmt(low)} to {fmt(high)}: {fmt(value)}")
             return None
-        return float(value)
+        try:
+            exact = lengths.length(value, self.units, "the length")
+        except RulesError as e:
+            self.add(where, str(e).removeprefix("the length ").removeprefix("the length: "))
+            return None
+        if not low <= exact <= high:
+            self.add(where, f"must be {fmt(low)} to {fmt(high)}: {fmt(exact)}")
+            return None
+        return exact
 
     def items(self, where: str, value: Any, limit: int, *, empty_ok: bool = True) -> list[Any]:
         if not isinstance(value, list):
@@ -186,7 +270,8 @@ def _sections(c: _Checker, raw: Any) -> list[Section]:
             c.add(f"{at}.id", f"repeats the id {sid!r}")
             sid = None
         name = c.text(f"{at}.name", s.get("name", s.get("id")))
-        elev = c.number(f"{at}.elevation", s.get("elevation"), -MAX_ELEVATION, MAX_ELEVATION)
+        limit = ELEVATION_LIMIT[c.units]
+        elev = c.number(f"{at}.elevation", s.get("elevation"), -limit, limit)
         x = s.get("x")
         x0 = x1 = None
         if not (isinstance(x, list) and len(x) == 2):
@@ -200,12 +285,47 @@ def _sections(c: _Checker, raw: Any) -> list[Section]:
         kind = s.get("kind", "ground")
         if kind not in SECTION_KINDS:
             c.add(f"{at}.kind", f"must be one of {', '.join(SECTION_KINDS)}: {_show(kind)}")
+        stairs = _stairs(c, f"{at}.stairs", s["stairs"]) if "stairs" in s else None
+        if stairs is not None and x0 is not None and x1 is not None and math.ceil((x1 - x0) / stairs.tread) > MAX_STEPS:
+            c.add(f"{at}.stairs", f"holds {math.ceil((x1 - x0) / stairs.tread)} steps of its tread; at most "
+                                  f"{MAX_STEPS} are allowed")
+            stairs = None
         if sid is not None:
             seen.add(sid)
         if (sid is not None and name is not None and elev is not None and x0 is not None and x1 is not None
-                and kind in SECTION_KINDS):
-            out.append(Section(sid, name, elev, x0, x1, kind))
+                and kind in SECTION_KINDS and ("stairs" not in s or stairs is not None)):
+            out.append(Section(sid, name, elev, x0, x1, kind, stairs))
     return out
+
+
+_TREAD = {"feet": Fraction(1), "inches": Fraction(12)}
+"""A stair's tread when the document does not give one: 1 ft (issue 6)."""
+
+
+def _stairs(c: _Checker, at: str, raw: Any) -> Stairs | None:
+    """``{"rise": length, "tread": length}`` of a section in feet or inches (tread defaults to 1 ft)."""
+    if c.units not in _TREAD:
+        c.add(at, "stairs need a scenario in feet or inches; a Height scenario measures sections, not steps")
+        return None
+    if not isinstance(raw, Mapping) or "rise" not in raw or not set(raw) <= {"rise", "tread"}:
+        c.add(at, f'must be {{"rise": length, "tread": length}} (tread optional, 1 ft by default): {_show(raw)}')
+        return None
+    limit = ELEVATION_LIMIT[c.units]
+    rise = c.number(f"{at}.rise", raw["rise"], -limit, limit)
+    tread = c.number(f"{at}.tread", raw.get("tread", _TREAD[c.units]), 0, MAX_EXTENT)
+    if rise is not None and rise == 0:
+        c.add(f"{at}.rise", "must not be 0 (a flat section needs no stairs)")
+        return None
+    if tread is not None and tread == 0:
+        c.add(f"{at}.tread", "must be more than 0")
+        return None
+    if rise is None or tread is None:
+        return None
+    return Stairs(rise, tread)
+
+
+MAX_STEPS = 200
+"""Most steps one stair section may hold (its width ÷ tread), so drawing it stays cheap."""
 
 
 def _borders(c: _Checker, raw: Any, sections: list[Section], all_ids: set[str] | None) -> list[Border]:
@@ -256,8 +376,15 @@ def _entries(c: _Checker, at: str, raw: Any, parse: Callable[[str], _E]) -> list
     return out
 
 
-def _fighters(c: _Checker, raw: Any, section_ids: set[str] | None) -> list[Fighter]:
-    """The fighters; with ``section_ids`` None (no usable section list) their sections are not checked."""
+def _fighters(c: _Checker, raw: Any, section_ids: set[str] | None, sections: list[Section]) -> list[Fighter]:
+    """The fighters; with ``section_ids`` None (no usable section list) their sections are not checked.
+
+    Every field is kept whichever rule sets referee the scenario (a version-1
+    document loses nothing): ``moves``, ``actions`` and ``height`` are what the
+    Height rules use (H2, H5, H6), ``sm`` and ``weapons`` what Combat at
+    Different Levels uses (G4, G5), ``x`` every rule set.
+    """
+    by_id = {s.id: s for s in sections}
     out: list[Fighter] = []
     seen: set[str] = set()
     for i, f in enumerate(c.items("fighters", raw, MAX_FIGHTERS)):
@@ -279,13 +406,26 @@ def _fighters(c: _Checker, raw: Any, section_ids: set[str] | None) -> list[Fight
             height = c.number(f"{at}.height", height, 0, MAX_ELEVATION)
         moves = _entries(c, f"{at}.moves", f.get("moves", []), MoveEntry.parse)
         actions = _entries(c, f"{at}.actions", f.get("actions", []), Action.parse)
+        x = None
+        if f.get("x") is not None:
+            x = c.number(f"{at}.x", f["x"], -MAX_EXTENT, MAX_EXTENT)
+            home = by_id.get(section) if isinstance(section, str) else None
+            if x is not None and home is not None and not home.x0 <= x <= home.x1:
+                c.add(f"{at}.x", f"must stand on its section, from {fmt(home.x0)} to {fmt(home.x1)}: {fmt(x)}")
+        sm = f.get("sm", 0)
+        if isinstance(sm, bool) or not isinstance(sm, int) or not MIN_SM <= sm <= MAX_SM:
+            c.add(f"{at}.sm", f"must be a whole Size Modifier from {MIN_SM} to +{MAX_SM} (the reach table of "
+                              f"Combat at Different Levels ends at +{MAX_SM}): {_show(sm)}")
+        weapons = _entries(c, f"{at}.weapons", f.get("weapons", []), Weapon.parse)
         if fid is not None:
             seen.add(fid)
         if len(c.problems) == before:
             # Nothing recorded, so every field is good: a None, or a section that is not text, records a problem.
             assert fid is not None and name is not None and side is not None and isinstance(section, str)
-            out.append(Fighter(fid, name, side, section, tuple(moves), height, tuple(actions)))
+            out.append(Fighter(fid, name, side, section, tuple(moves), height, tuple(actions), x, sm,
+                               tuple(weapons)))
     return out
+
 
 
 def load(doc: Any) -> Scenario:
@@ -300,20 +440,26 @@ def load(doc: Any) -> Scenario:
     Raises:
         ScenarioError: with every problem found, each with its place.
     """
-    c = _Checker()
     if not isinstance(doc, Mapping):
         raise ScenarioError([f"document: must be a JSON object: {_show(doc)}"])
+    c = _Checker()
     version = doc.get("vertigo")
-    # A JSON number equal to 1 (1, 1.0, 1e0: JSON does not tell them apart); never true, "1" or null.
-    if isinstance(version, bool) or not isinstance(version, (int, float)) or version != FORMAT_VERSION:
-        c.add("vertigo", f"must be the format version, the number {FORMAT_VERSION}: {_show(version)}")
-    for key in sorted(set(doc) - _KEYS):
+    # A JSON number equal to 1 or 2 (2, 2.0, 2e0: JSON does not tell them apart); never true, "2" or null.
+    if isinstance(version, bool) or not isinstance(version, (int, float)) or version not in VERSIONS:
+        c.add("vertigo", f"must be the format version, the number {FORMAT_VERSION} (or 1 for an older file): "
+                         f"{_show(version)}")
+    keys = _KEYS_V1 if version == 1 and not isinstance(version, bool) else _KEYS
+    for key in sorted(set(doc) - keys):
         c.add(key if _PLAIN_KEY.fullmatch(key) else quote(key if len(key) <= 40 else key[:37] + "...", 400),
-              "is not a scenario field")
+              "is not a scenario field" + (" in version 1 (write \"vertigo\": 2)" if key in _KEYS else ""))
     title = c.text("title", doc.get("title"))
     units = doc.get("units", "height")
     if units not in UNITS:
         c.add("units", f"must be one of {', '.join(UNITS)}: {_show(units)}")
+    else:
+        c.units = units
+    rules = _rules(c, doc.get("rules", None), units if units in UNITS else None)
+    options = _options(c, doc.get("options", {}), rules)
     seed = doc.get("dice_seed", 1)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**53:
         c.add("dice_seed", f"must be a whole number from 0 to 2^53 − 1: {_show(seed)}")
@@ -326,17 +472,67 @@ def load(doc: Any) -> Scenario:
     if isinstance(raw_sections, list) and 0 < len(raw_sections) <= MAX_SECTIONS:
         listed = {s["id"] for s in raw_sections if isinstance(s, Mapping) and isinstance(s.get("id"), str)} or None
     borders = _borders(c, doc.get("borders", []), sections, listed)
-    fighters = _fighters(c, doc.get("fighters", []), listed)
+    fighters = _fighters(c, doc.get("fighters", []), listed, sections)
     if c.problems:
         raise ScenarioError(c.problems)
     assert title is not None  # a None title recorded a problem
-    scenario = Scenario(title, units, seed, Battlefield(tuple(sections), tuple(borders)), tuple(fighters))
+    scenario = Scenario(title, units, seed, Battlefield(tuple(sections), tuple(borders)), tuple(fighters),
+                        rules, options)
     size = export_size(scenario)
     if size > MAX_SCENARIO_CHARS:
         raise ScenarioError([f"document: as Export writes it (every fighter on the section with the longest id), "
                              f"this battlefield takes {size} characters; at most {MAX_SCENARIO_CHARS} are allowed, "
                              "so that it can always be saved, exported and imported again"])
     return scenario
+
+
+def _rules(c: _Checker, raw: Any, units: str | None) -> tuple[str, ...]:
+    """The ``rules`` list: known rule-set ids, no repeats, each measuring in the scenario's units.
+
+    Absent (and always in version 1): the rule sets the units default to
+    (:func:`vertigo.rulesets.default_rules`).
+    """
+    if raw is None:
+        return default_rules(units) if units is not None else ()
+    if not isinstance(raw, list) or len(raw) > len(REGISTRY) + len(PLANNED):
+        c.add("rules", f"must be a list of rule-set ids ({', '.join(REGISTRY)}): {_show(raw)}")
+        return ()
+    out: list[str] = []
+    for i, rule_id in enumerate(raw):
+        at = f"rules[{i}]"
+        if isinstance(rule_id, str) and rule_id in PLANNED:
+            c.add(at, f"{PLANNED[rule_id][0]} ({rule_id!r}) is not refereed yet; the rule sets are "
+                      f"{', '.join(REGISTRY)}")
+        elif not isinstance(rule_id, str) or rule_id not in REGISTRY:
+            c.add(at, f"must be one of {', '.join(REGISTRY)}: {_show(rule_id)}")
+        elif rule_id in out:
+            c.add(at, f"repeats {rule_id!r}")
+        elif units is not None and units not in REGISTRY[rule_id].units:
+            r = REGISTRY[rule_id]
+            c.add(at, f"{r.title} ({rule_id!r}) measure{'' if rule_id == 'height' else 's'} in "
+                      f"{' or '.join(r.units)}; this scenario's units are {units!r}")
+        else:
+            out.append(rule_id)
+    return tuple(out)
+
+
+def _options(c: _Checker, raw: Any, rules: tuple[str, ...]) -> tuple[tuple[str, bool], ...]:
+    """The ``options`` object: each key an option of one of the scenario's rule sets, each value true or false."""
+    known = {name: r for r in (REGISTRY[x] for x in rules) for name, _ in r.options}
+    if not isinstance(raw, Mapping):
+        c.add("options", f"must be an object of rule-set options: {_show(raw)}")
+        return ()
+    out: list[tuple[str, bool]] = []
+    for key in sorted(raw, key=str):
+        at = f"options.{key}" if isinstance(key, str) and _PLAIN_KEY.fullmatch(key) else "options"
+        if key not in known:
+            names = ", ".join(sorted(known)) or "none"
+            c.add(at, f"is not an option of this scenario's rule sets (theirs: {names}): {_show(key)}")
+        elif not isinstance(raw[key], bool):
+            c.add(at, f"must be true or false: {_show(raw[key])}")
+        else:
+            out.append((key, raw[key]))
+    return tuple(out)
 
 
 MAX_NESTING = 16
@@ -453,56 +649,85 @@ def loads(text: str | bytes) -> Scenario:
     return load(decode(text))
 
 
-def dump(scenario: Scenario, positions: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The canonical document of a scenario (``load(dump(s)) == s``).
+Where = Mapping[str, str | tuple[str, Fraction | None]]
+"""Fighter id → where it stands now: a section id, or (section id, offset or None for the default)."""
+
+
+def dump(scenario: Scenario, positions: Where | None = None) -> dict[str, Any]:
+    """The canonical version-2 document of a scenario (``load(dump(s)) == s``).
 
     Defaults are left out (a ground section's kind, a fighter without a
-    Height property, a border drawn where it would be drawn anyway), so the
-    file holds what the author chose.
+    Height property, SM 0, a fighter at its default place, a border drawn
+    where it would be drawn anyway, an option at its rule set's default), so
+    the file holds what the author chose.  Lengths are written exactly
+    (:func:`vertigo.lengths.to_json`): a number, or fraction text such as
+    ``"2/3"`` in the scenario's unit.
 
     Args:
         scenario: the scenario.
-        positions: fighter id → section id, to write every fighter where it
-            stands now instead of where it started (Export); None keeps the
-            starting sections.
+        positions: fighter id → section id or (section id, offset), to write
+            every fighter where it stands now instead of where it started
+            (Export); None keeps the starting places.
 
     Returns:
         A JSON-ready dict.
     """
     f = scenario.field
     where = positions or {}
+    exact = lengths.to_json
 
     def section(s: Section) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": s.id, "name": s.name, "elevation": _num(s.elevation),
-                               "x": [_num(s.x0), _num(s.x1)]}
+        out: dict[str, Any] = {"id": s.id, "name": s.name, "elevation": exact(s.elevation),
+                               "x": [exact(s.x0), exact(s.x1)]}
         if s.kind != "ground":
             out["kind"] = s.kind
+        if s.stairs is not None:
+            out["stairs"] = {"rise": exact(s.stairs.rise), "tread": exact(s.stairs.tread)}
         return out
 
     def border(b: Border) -> Any:
         if b.x == default_border_x(f.section(b.a), f.section(b.b)):
             return [b.a, b.b]
-        return {"between": [b.a, b.b], "x": _num(b.x)}
+        return {"between": [b.a, b.b], "x": exact(b.x)}
 
     def fighter(x: Fighter) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": x.id, "name": x.name, "side": x.side, "section": where.get(x.id, x.section),
-                               "moves": [str(m) for m in x.moves], "actions": [str(a) for a in x.actions]}
+        now = where.get(x.id, (x.section, x.x))
+        sid, at = (now, None) if isinstance(now, str) else now
+        out: dict[str, Any] = {"id": x.id, "name": x.name, "side": x.side, "section": sid}
+        if at is not None:
+            out["x"] = exact(at)
+        if x.moves or scenario.refereed_by("height"):
+            out["moves"] = [str(m) for m in x.moves]
+        if x.actions or scenario.refereed_by("height"):
+            out["actions"] = [str(a) for a in x.actions]
         if x.height is not None:
-            out["height"] = _num(x.height)
+            out["height"] = exact(x.height)
+        if x.sm:
+            out["sm"] = x.sm
+        if x.weapons:
+            out["weapons"] = [str(w) for w in x.weapons]
         return out
 
-    return {
+    doc: dict[str, Any] = {
         "vertigo": FORMAT_VERSION,
         "title": scenario.title,
         "units": scenario.units,
+        "rules": list(scenario.rules),
+    }
+    defaults = {name: value for r in scenario.rule_sets for name, value in r.options}
+    chosen = {name: value for name, value in scenario.options if defaults.get(name) != value}
+    if chosen:
+        doc["options"] = chosen
+    doc.update({
         "dice_seed": scenario.dice_seed,
         "sections": [section(s) for s in f.sections],
         "borders": [border(b) for b in f.borders],
         "fighters": [fighter(x) for x in scenario.fighters],
-    }
+    })
+    return doc
 
 
-def dumps(scenario: Scenario, positions: Mapping[str, str] | None = None) -> str:
+def dumps(scenario: Scenario, positions: Where | None = None) -> str:
     """:func:`dump` as the text Export writes: one line per key, per section, per border, per fighter.
 
     Compact enough that the largest scenario :func:`load` accepts is written
@@ -533,11 +758,14 @@ def export_size(scenario: Scenario) -> int:
     fighters move in play, and Export writes where they stand.
     """
     longest = max(len(s.id) for s in scenario.field.sections)
-    return utf16_length(dumps(scenario)) + sum(longest - len(x.section) for x in scenario.fighters)
+    # A rule set without movement lets the referee place a fighter anywhere on a section: an offset of
+    # up to _OFFSET_TEXT more characters each.
+    placed = 0 if scenario.moves_by_rules else _OFFSET_TEXT
+    return utf16_length(dumps(scenario)) + sum(longest - len(x.section) + placed for x in scenario.fighters)
 
 
-_num = json_number
-"""Numbers in the document as JSON writes them: whole values as ints."""
+_OFFSET_TEXT = len(', "x": ""') + 2 * len(str(MAX_EXTENT * lengths.MAX_DENOMINATOR)) + 2
+"""The most characters a fighter's written offset adds to its line (``, "x": "-n/d"``)."""
 
 
 assert MAX_DICE >= 2 * MAX_ELEVATION * MAX_DISTANCE  # the falls of the longest Move fit the dice cap

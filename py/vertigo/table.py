@@ -10,9 +10,11 @@ the rules' answer and the DM's).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
+from . import lengths, levels
 from .dice import DicePool, DiceRoll, rng_for, roll
-from .errors import UndoError, UnknownFighterError
+from .errors import LengthError, RuleSetError, UndoError, UnknownFighterError
 from .limits import MAX_LOG
 from .movement import MoveVerdict, Reach, Route, judge_move, reachable, search
 from .ranged import ShotVerdict, judge_action, line_of_shot
@@ -57,12 +59,14 @@ class Snapshot:
         section: id of the section it left.
         rolls: the table's roll count before the move.
         label: the move's headline, for the log line of the undo.
+        x: where on that section it stood (None: its default place).
     """
 
     fighter: str
     section: str
     rolls: int
     label: str
+    x: Fraction | None = None
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,9 @@ class Table:
         rolls: how many rolls the table has made (the next roll's index).
         log: every verdict, roll, override and undo, oldest first.
         history: snapshots for undo, oldest first.
+        offsets: (fighter id, horizontal offset in the scenario's unit) of
+            every fighter that stands at a chosen place on its section; the
+            others stand at their section's default place (its centre).
     """
 
     scenario: Scenario
@@ -82,6 +89,7 @@ class Table:
     rolls: int = 0
     log: tuple[LogEntry, ...] = ()
     history: tuple[Snapshot, ...] = field(default=(), repr=False)
+    offsets: tuple[tuple[str, Fraction], ...] = ()
 
     @classmethod
     def start(cls, scenario: Scenario, how: str = "Loaded") -> Table:
@@ -92,7 +100,8 @@ class Table:
             how: the first word of the log (``"Loaded"``, ``"Imported"``).
         """
         entry = LogEntry(f"{how} “{isolate(scenario.title)}”, dice seed {scenario.dice_seed}.", number=1)
-        return cls(scenario, tuple((f.id, f.section) for f in scenario.fighters), 0, (entry,))
+        return cls(scenario, tuple((f.id, f.section) for f in scenario.fighters), 0, (entry,),
+                   offsets=tuple((f.id, f.x) for f in scenario.fighters if f.x is not None))
 
     @property
     def logged(self) -> int:
@@ -117,6 +126,28 @@ class Table:
                 return sid
         raise UnknownFighterError(f"no fighter with id {fighter_id!r}")
 
+    def offset(self, fighter_id: str) -> Fraction | None:
+        """Where on its section the fighter was placed, in the scenario's unit; None for the default place."""
+        for fid, x in self.offsets:
+            if fid == fighter_id:
+                return x
+        return None
+
+    def stand(self, fighter_id: str) -> tuple[str, Fraction]:
+        """(section id, horizontal position in the scenario's unit) where the fighter stands.
+
+        Raises:
+            UnknownFighterError: no such fighter.
+        """
+        sid = self.position(fighter_id)
+        x = self.offset(fighter_id)
+        return sid, self.scenario.field.section(sid).centre if x is None else x
+
+    def surface(self, fighter_id: str) -> Fraction:
+        """Height of the surface the fighter stands on, in the scenario's unit (G1: stairs count by step)."""
+        sid, x = self.stand(fighter_id)
+        return self.scenario.field.section(sid).surface(x)
+
     def fighters_on(self, section_id: str) -> tuple[str, ...]:
         """Ids of the fighters standing on a section."""
         return tuple(fid for fid, sid in self.positions if sid == section_id)
@@ -125,9 +156,9 @@ class Table:
         """Every section the fighter's Move entry reaches, with the fewest dice and a route to each (H3, H4).
 
         Raises:
-            UnknownFighterError, IndexError, UnitsError.
+            UnknownFighterError, IndexError, RuleSetError.
         """
-        self.scenario.require_height_units()
+        self.scenario.require("height")
         f = self.scenario.fighter(fighter_id)
         return search(self.scenario.field, self.position(fighter_id), f.moves[entry_index], f.height)
 
@@ -135,9 +166,9 @@ class Table:
         """Every section the fighter's Move entry reaches, with its route (H3, H4).
 
         Raises:
-            UnknownFighterError, IndexError, UnitsError.
+            UnknownFighterError, IndexError, RuleSetError.
         """
-        self.scenario.require_height_units()
+        self.scenario.require("height")
         f = self.scenario.fighter(fighter_id)
         return reachable(self.scenario.field, self.position(fighter_id), f.moves[entry_index], f.height)
 
@@ -152,9 +183,9 @@ class Table:
                 positions, when the caller already has it (saves a search).
 
         Raises:
-            UnknownFighterError, UnknownSectionError, IndexError, UnitsError.
+            UnknownFighterError, UnknownSectionError, IndexError, RuleSetError.
         """
-        self.scenario.require_height_units()
+        self.scenario.require("height")
         f = self.scenario.fighter(fighter_id)
         return judge_move(self.scenario.field, self.position(fighter_id), dest, f.moves[entry_index], f.height, reach)
 
@@ -162,13 +193,36 @@ class Table:
         """One verdict per action of the fighter against the target (H5, H6).
 
         Raises:
-            UnknownFighterError, UnitsError.
+            UnknownFighterError, RuleSetError.
         """
-        self.scenario.require_height_units()
+        self.scenario.require("height")
         f = self.scenario.fighter(fighter_id)
         src, dst = self.position(fighter_id), self.position(target_id)
         line = line_of_shot(self.scenario.field, src, dst)  # one line of shot serves every action
         return tuple(judge_action(self.scenario.field, src, dst, a, line) for a in f.actions)
+
+    def levels_fighter(self, fighter_id: str) -> levels.Fighter:
+        """The fighter as Combat at Different Levels sees it: its standing surface and position in feet, SM, weapons.
+
+        Raises:
+            UnknownFighterError, RuleSetError (the scenario is not refereed by the levels rules).
+        """
+        self.scenario.require("levels")
+        f = self.scenario.fighter(fighter_id)
+        _, x = self.stand(fighter_id)
+        return levels.Fighter(f.id, f.name, self.surface(fighter_id), x, f.sm, f.weapons)
+
+    def judge_levels(self, fighter_id: str, target_id: str, *, strange_position: bool = False) -> levels.LevelsVerdict:
+        """Melee between two fighters across their vertical difference, both directions (G1–G7).
+
+        Hit locations follow the scenario's ``hit_locations`` option (G7).
+
+        Raises:
+            UnknownFighterError, RuleSetError, EntryError (a fighter against itself).
+        """
+        return levels.judge_levels(self.levels_fighter(fighter_id), self.levels_fighter(target_id),
+                                   strange_position=strange_position,
+                                   hit_locations=self.scenario.option("hit_locations"))
 
     def name(self, fighter_id: str) -> str:
         """A fighter's name."""
@@ -181,7 +235,8 @@ class Table:
         numbered = tuple(replace(e, number=n + i) for i, e in enumerate(entries, 1))
         return (self.log + numbered)[-MAX_LOG:]
 
-    def note_verdict(self, headline: str, verdicts: tuple[MoveVerdict | ShotVerdict, ...]) -> Table:
+    def note_verdict(self, headline: str,
+                     verdicts: tuple[MoveVerdict | ShotVerdict | levels.LevelsVerdict, ...]) -> Table:
         """The table with verdicts written to the log (no change to the field)."""
         details: list[str] = []
         for v in verdicts:
@@ -215,8 +270,9 @@ class Table:
             details.append(f"[H8] Rolled {dice_roll.brief()} falling damage (seed {self.scenario.dice_seed}, "
                            f"roll #{rolls + 1}).")
             rolls += 1
-        snap = Snapshot(fighter_id, start, self.rolls, head)
+        snap = Snapshot(fighter_id, start, self.rolls, head, self.offset(fighter_id))
         positions = tuple((fid, dest if fid == fighter_id else sid) for fid, sid in self.positions)
+        offsets = tuple((fid, x) for fid, x in self.offsets if fid != fighter_id)
         entry = LogEntry(
             head + (" — moved" if dice_roll is None else f" — moved, fell: {dice_roll.total} damage"),
             tuple(details),
@@ -224,7 +280,50 @@ class Table:
             dice_count=len(dice_roll.dice) if dice_roll else 0,
         )
         history = (*self.history, snap)[-UNDO_DEPTH:]
-        return replace(self, positions=positions, rolls=rolls, log=self._logged(entry), history=history), dice_roll
+        return replace(self, positions=positions, rolls=rolls, log=self._logged(entry), history=history,
+                       offsets=offsets), dice_roll
+
+    def place(self, fighter_id: str, section_id: str, x: Fraction | None = None) -> Table:
+        """The referee places a fighter by hand: logged and undoable.
+
+        Combat at Different Levels has no movement rules, so in a scenario
+        no rule set of which moves fighters, the referee moves them by
+        placing them.
+
+        Args:
+            fighter_id: the fighter.
+            section_id: where it goes.
+            x: its horizontal position on that section, in the scenario's
+                unit; None for the section's default place (its centre).
+
+        Raises:
+            UnknownFighterError, UnknownSectionError.
+            RuleSetError: a rule set of the scenario moves fighters by its rules.
+            LengthError: ``x`` off the section.
+        """
+        if self.scenario.moves_by_rules:
+            raise RuleSetError("fighters move by the rules here (choose a Move entry); placing by hand is for "
+                               "rule sets without movement rules")
+        f = self.scenario.fighter(fighter_id)
+        field = self.scenario.field
+        dest = field.section(section_id)
+        if x is not None and not dest.x0 <= x <= dest.x1:
+            raise LengthError(f"{isolate(f.name)} must stand on {isolate(dest.name)}, from "
+                              f"{lengths.show(dest.x0, self.scenario.units)} to "
+                              f"{lengths.show(dest.x1, self.scenario.units)}: {lengths.show(x, self.scenario.units)}")
+        start = self.position(fighter_id)
+        was = self.offset(fighter_id)
+        at = "" if x is None else f" at {lengths.show(x, self.scenario.units)}"
+        head = f"{isolate(f.name)} placed: {isolate(field.section(start).name)} → {isolate(dest.name)}{at}"
+        surface = dest.surface(x)
+        shown = lengths.show(surface, self.scenario.units)
+        entry = LogEntry(head, (f"Placed by the referee; standing surface {shown}.",))
+        snap = Snapshot(fighter_id, start, self.rolls, head, was)
+        positions = tuple((fid, section_id if fid == fighter_id else sid) for fid, sid in self.positions)
+        offsets = tuple((fid, o) for fid, o in self.offsets if fid != fighter_id) + (
+            () if x is None else ((fighter_id, x),))
+        history = (*self.history, snap)[-UNDO_DEPTH:]
+        return replace(self, positions=positions, offsets=offsets, log=self._logged(entry), history=history)
 
     @property
     def can_undo(self) -> bool:
@@ -242,4 +341,7 @@ class Table:
         snap = self.history[-1]
         entry = LogEntry(f"Undone: {snap.label}")
         positions = tuple((fid, snap.section if fid == snap.fighter else sid) for fid, sid in self.positions)
-        return replace(self, positions=positions, rolls=snap.rolls, log=self._logged(entry), history=self.history[:-1])
+        offsets = tuple((fid, x) for fid, x in self.offsets if fid != snap.fighter) + (
+            () if snap.x is None else ((snap.fighter, snap.x),))
+        return replace(self, positions=positions, rolls=snap.rolls, log=self._logged(entry), history=self.history[:-1],
+                       offsets=offsets)

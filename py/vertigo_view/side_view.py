@@ -20,6 +20,7 @@ import math
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from vertigo.battlefield import Section
 from vertigo.numbers import fmt
@@ -82,20 +83,20 @@ class _Frame:
 
     @staticmethod
     def of(sections: tuple[Section, ...]) -> _Frame:
-        lo = min(s.elevation for s in sections)
-        hi = max(s.elevation for s in sections)
+        lo = float(min(s.elevation for s in sections))
+        hi = float(max(s.elevation for s in sections))
         return _Frame(
-            min(s.x0 for s in sections) - 1.6,
-            max(s.x1 for s in sections) + 0.4,
+            float(min(s.x0 for s in sections)) - 1.6,
+            float(max(s.x1 for s in sections)) + 0.4,
             hi + 2.2,
             lo - 1.2,
         )
 
-    def x(self, units: float) -> float:
-        return round(units * UX, 2)
+    def x(self, units: float | Fraction) -> float:
+        return round(float(units) * UX, 2)
 
-    def y(self, height: float) -> float:
-        return round(-height * UH, 2)
+    def y(self, height: float | Fraction) -> float:
+        return round(-float(height) * UH, 2)
 
     @property
     def view_box(self) -> str:
@@ -176,7 +177,7 @@ def _support_below(sections: tuple[Section, ...], slab: Section) -> float:
     """Elevation of the highest surface under a slab's middle (where its posts stand)."""
     mid = slab.centre
     under = [s.elevation for s in sections if s is not slab and s.x0 <= mid <= s.x1 and s.elevation < slab.elevation]
-    return max(under) if under else slab.elevation - 1
+    return float(max(under) if under else slab.elevation - 1)
 
 
 def _borders(svg: ET.Element, table: Table, frame: _Frame) -> None:

@@ -264,15 +264,15 @@ def wrong_type_cases() -> list[Case]:
 # -- 2. the format version -----------------------------------------------
 
 def version_cases() -> list[Case]:
-    """``"vertigo"``: a JSON number equal to 1 is the version (1, 1.0, 1e0 load); nothing else is.
+    """``"vertigo"``: a JSON number equal to 1 or 2 is the version (1, 1.0, 1e0, 2, 2.0 load); nothing else is.
 
     JSON does not tell 1 from 1.0, so both load; booleans and strings are
     refused even where Python would compare them equal to 1.
     """
-    accepted = ["1", "1.0", "1e0", "1E0", "10e-1"]
+    accepted = ["1", "1.0", "1e0", "1E0", "10e-1", "2", "2.0", "2e0"]
     refused = [
         ("true", "true", "version-bool"), ("false", "false", None), ('"1"', '"1"', None),
-        ('"1.0"', '"1.0"', None), ("null", "null", None), ("0", "0", None), ("2", "2", None),
+        ('"1.0"', '"1.0"', None), ("null", "null", None), ("0", "0", None), ("3", "3", None),
         ("-1", "-1", None), ("1.5", "1.5", None), ("0.999", "0.999", None), ("[1]", "[1]", None),
         ('{"v":1}', '{"v":1}', None), ("[]", "[]", None), ("{}", "{}", None), ("NaN", "NaN", None),
         ("Infinity", "Infinity", None), ("1e999", "1e999", None), ("5001-digits", "1" * 5001, "big-int"),

@@ -36,7 +36,7 @@ needs_processes = pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodi
 needs_docs = pytest.mark.skipif(not QUESTION_FILES.is_dir(), reason="docs/questions/ is not staged here")
 
 CLIFF_FIGHTERS = "goat, kestrel, blinker, spearman, climber, ogre, archer"
-QUESTION_NAMES = "move, reachable, attack, sm_reach"
+QUESTION_NAMES = "move, reachable, attack, levels, sm_reach"
 
 
 def run(*args: str, stdin: str | None = None, cwd: Path | None = None) -> tuple[int, str, str]:
@@ -367,7 +367,8 @@ IN_PROCESS_REFUSED = [
     ("a scenario in feet", {"scenario": {"vertigo": 1, "title": "Feet", "units": "feet",
                                          "sections": [{"id": "a", "elevation": 0, "x": [0, 1]}]},
                             "ask": "reachable", "fighter": "x", "entry": 0},
-     "scenario: units: the Height rules need a scenario in units 'height': 'feet'"),
+     "scenario.rules: the question 'reachable' is answered by the Height rules ('height'), which this scenario does "
+     "not name (its rules: 'levels')"),
 ]
 
 

@@ -589,7 +589,8 @@ def test_to_json_is_plain_ordered_and_exact():
     first = data["directions"][0]
     assert list(first) == ["attacker", "defender", "attacker_side", "allowed", "final", "override",
                            "defense_modifier", "distance_yd", "locations", "weapons", "steps"]
-    assert first["locations"][0] == {"name": "eyes", "allowed": True, "base": -9, "level": 0, "net": -9,
+    assert next(iter(first["locations"])) == "eyes"
+    assert first["locations"]["eyes"] == {"allowed": True, "base": -9, "level": 0, "net": -9,
                                      "why": "Eyes: \u22129 normal, no level modifier = \u22129.", "rule": "G6"}
     assert first["weapons"][1]["reaches"] is None
     assert data["steps"][0] == {"rule": "G1", "text": "Difference: 5.67 ft (upper surface 5.67 ft \u2212 lower "

@@ -7,6 +7,8 @@ rulings H2 and H4 of ``RULINGS.md``.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from vertigo.errors import EntryError, LimitError, RulesError
@@ -37,7 +39,7 @@ def test_repr_round_trips(text):
     (Height 2)")` / `str(entry)`), and `repr` round-trips."
     """
     entry = MoveEntry.parse(text)
-    assert eval(repr(entry), {"MoveEntry": MoveEntry}) == entry
+    assert eval(repr(entry), {"MoveEntry": MoveEntry, "Fraction": Fraction}) == entry
 
 
 @pytest.mark.parametrize(

@@ -27,7 +27,7 @@ EXPECTED = {
     "R4-rtl-override.json": (
         "sections[2].name: must not contain bidirectional control characters (U+202E)",
         "fighters[0].name: must not contain bidirectional control characters (U+202E)"),
-    "R5-version-true.json": ("vertigo: must be the format version, the number 1: true",),
+    "R5-version-true.json": ("vertigo: must be the format version, the number 2 (or 1 for an older file): true",),
     "R6-c1-controls-and-del-in-names.json": (
         "sections[0].name: must not contain control characters (U+007F)",
         "fighters[0].name: must not contain control characters (U+0085)"),

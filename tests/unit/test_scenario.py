@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from vertigo import scenario
 from vertigo.actions import Action
-from vertigo.errors import ScenarioError, UnitsError, UnknownFighterError
+from vertigo.errors import RuleSetError, ScenarioError, UnknownFighterError
 from vertigo.limits import MAX_DOCUMENT_CHARS
 from vertigo.moves import MoveEntry
 
@@ -77,13 +77,16 @@ def test_a_valid_document_loads_into_values():
 
 def test_height_rules_need_height_units():
     """H1: "Every section has an elevation in Height units" — a scenario in feet
-    cannot be judged by the Height rules, and says so."""
+    is refereed by Combat at Different Levels (issue 6: the units' default rule
+    set), not by the Height rules, and asking the Height rules says so."""
     doc = minimal()
     doc["units"] = "feet"
     sc = scenario.load(doc)
-    with pytest.raises(UnitsError) as info:
-        sc.require_height_units()
-    assert str(info.value) == "the Height rules need a scenario in units 'height': 'feet'"
+    assert sc.rules == ("levels",)
+    with pytest.raises(RuleSetError) as info:
+        sc.require("height")
+    assert str(info.value) == (f"the Height rules do not referee “{sc.title}”: it is refereed by "
+                               "Combat at Different Levels")
 
 
 # -- every problem, with its path ----------------------------------------
@@ -104,7 +107,7 @@ def test_every_problem_is_reported_at_once_with_its_path():
     """STYLE 6: "whole-scenario validation returns every problem at once, with its
     path". Each mistake below is listed once, in document order."""
     doc = minimal()
-    doc["vertigo"] = 2
+    doc["vertigo"] = 3
     doc["colour"] = "red"
     doc["dice_seed"] = -1
     doc["sections"][0]["elevation"] = 1e9
@@ -116,7 +119,7 @@ def test_every_problem_is_reported_at_once_with_its_path():
     doc["fighters"][1]["height"] = -1
     doc["fighters"][1]["moves"] = ["Move 2", "Move 500"]
     assert problems(doc) == (
-        "vertigo: must be the format version, the number 1: 2",
+        "vertigo: must be the format version, the number 2 (or 1 for an older file): 3",
         "colour: is not a scenario field",
         "dice_seed: must be a whole number from 0 to 2^53 − 1: -1",
         "sections[0].elevation: must be -1000 to 1000: 1000000000",

@@ -14,7 +14,7 @@ import pytest
 
 from vertigo import scenario
 from vertigo.dice import DicePool, rng_for, roll
-from vertigo.errors import UndoError, UnitsError, UnknownFighterError
+from vertigo.errors import RuleSetError, UndoError, UnknownFighterError
 from vertigo.limits import MAX_LOG
 from vertigo.table import LogEntry, Table
 
@@ -156,15 +156,16 @@ def test_reachable_lists_the_highlighted_sections():
 
 def test_height_rules_refuse_a_scenario_in_feet():
     """H1: "Every section has an elevation in Height units" — moves, reach and
-    attacks in a scenario in feet are a UnitsError."""
+    attacks in a scenario in feet are a RuleSetError."""
     doc = scenario.dump(cliff().scenario)
     doc["units"] = "feet"
+    del doc["rules"]  # the default rule set of feet: Combat at Different Levels
     table = Table.start(scenario.load(doc))
-    with pytest.raises(UnitsError):
+    with pytest.raises(RuleSetError):
         table.judge_move("goat", 0, "cliff-foot")
-    with pytest.raises(UnitsError):
+    with pytest.raises(RuleSetError):
         table.judge_attack("goat", "ogre")
-    with pytest.raises(UnitsError):
+    with pytest.raises(RuleSetError):
         table.reachable("goat", 0)
 
 

@@ -60,7 +60,7 @@ def test_a_units_error_is_shown_and_clears_the_selection() -> None:
         up = c.error(e)  # type: ignore[arg-type]
     else:
         raise AssertionError("a feet scenario must not be judged by the Height rules")
-    assert up.error == "the Height rules need a scenario in units 'height': 'feet'"
+    assert up.error == "the Height rules do not referee “The cliff”: it is refereed by Combat at Different Levels"
     assert c.selected is None
 
 
