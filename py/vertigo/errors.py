@@ -27,7 +27,7 @@ class RulesError(Exception):
 
 
 class EntryError(RulesError, ValueError):
-    """A Move entry or action text that does not parse (``"Move one"``)."""
+    """A Move entry, action, reach or dice notation text that does not parse (``"Move one"``, ``"3x6"``)."""
 
 
 class LimitError(RulesError, ValueError):

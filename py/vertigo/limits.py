@@ -12,6 +12,7 @@ __all__ = [
     "MAX_SECTIONS", "MAX_BORDERS", "MAX_FIGHTERS", "MAX_ELEVATION", "MAX_EXTENT", "MAX_DISTANCE", "MAX_DICE",
     "MAX_ENTRY_TEXT", "MAX_ENTRIES", "MAX_NAME", "MAX_DOCUMENT_CHARS", "MAX_SCENARIO_CHARS", "MAX_LOG",
     "MAX_FEET", "MAX_FEET_DENOMINATOR", "MAX_FEET_TEXT", "MAX_REACH", "MAX_REACH_TEXT", "MAX_WEAPON_RANGE",
+    "MAX_SIDES", "MAX_DICE_MODIFIER", "MAX_DICE_TEXT",
     "STORAGE_QUOTA", "TABLE_BUDGET", "PICTURE_BUDGET", "utf16_length",
 ]
 
@@ -28,9 +29,17 @@ MAX_EXTENT = 100000
 MAX_DISTANCE = 50
 """Largest N of a Move entry and largest range or Reach, in section steps."""
 MAX_DICE = 2 * MAX_ELEVATION * MAX_DISTANCE
-"""Most d6 rolled at once (100000): one Move crosses at most MAX_DISTANCE
+"""Most dice rolled at once (100000): one Move crosses at most MAX_DISTANCE
 borders, each falling at most 2 × MAX_ELEVATION (top to bottom of the
 elevation range), and its falls add up (H2)."""
+MAX_SIDES = 1000
+"""Most sides of one die (a die has 2 … MAX_SIDES): far past the d6 of falls (000 H8), the 3d6 of
+GURPS (001) and the d8 of a scatter direction (003, J6); a total stays below 10^8."""
+MAX_DICE_MODIFIER = 1000
+"""Largest |M| of a pool NdS+M: far past any add a rule writes (a few points), and small enough that a
+pool's text stays short."""
+MAX_DICE_TEXT = 40
+"""Longest dice notation (``"3d6+1"``), in characters (checked before parsing)."""
 MAX_ENTRY_TEXT = 200
 """Longest Move entry or action text, in characters (checked before parsing)."""
 MAX_ENTRIES = 20

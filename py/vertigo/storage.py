@@ -6,6 +6,11 @@ A saved table is one JSON object (version ``"table": 2``)::
      "rolls": N, "history": [{"fighter", "section", "rolls", "label"}],
      "log": [{"n": number, "text": headline, "details": [...], "roll": [index, count]}]}
 
+A roll of other dice than d6 adds its sides, and a modifier adds both:
+``[index, count, sides]``, ``[index, count, sides, modifier]`` (``"roll": [4, 1, 8]`` is the
+fifth roll, 1d8; ``[5, 3, 6, 1]`` is 3d6+1).  A d6 roll keeps ``[index, count]``, so a table
+of falls saves as version 2 always did, and every version-2 table restores unchanged.
+
 Only what cannot be rebuilt is stored: dice are replayed from the scenario's
 seed and each roll's index (:meth:`vertigo.table.Table.dice_of`), so a fall
 of 34,000 d6 costs a few characters, not 100,000.  The whole text stays within
@@ -31,8 +36,9 @@ from itertools import pairwise
 from typing import Any
 
 from . import scenario as scenario_mod
+from .dice import SIDES
 from .errors import ScenarioError
-from .limits import MAX_DICE, MAX_LOG, TABLE_BUDGET, utf16_length
+from .limits import MAX_DICE, MAX_DICE_MODIFIER, MAX_LOG, MAX_SIDES, TABLE_BUDGET, utf16_length
 from .numbers import fmt
 from .scenario import Scenario
 from .table import UNDO_DEPTH, LogEntry, Snapshot, Table
@@ -73,6 +79,10 @@ class TableEncoder:
                 doc["details"] = list(e.details)
             if e.roll_index is not None:
                 doc["roll"] = [e.roll_index, e.dice_count]
+                if e.dice_modifier or e.dice_sides != SIDES:  # only what a d6 roll need not say
+                    doc["roll"].append(e.dice_sides)
+                if e.dice_modifier:
+                    doc["roll"].append(e.dice_modifier)
             text = _compact(doc)
             hit = self._entries[key] = (text, utf16_length(text))
         return hit
@@ -220,16 +230,32 @@ def restore(text: str) -> Table:
             if not isinstance(dice, list) or len(dice) > MAX_DICE:
                 raise ValueError(f"must have a list of at most {MAX_DICE} dice")
             index = e.get("roll_index")
-            roll = None if index is None else (whole(index), len(dice))
+            roll = None if index is None else (whole(index), len(dice), SIDES, 0)
             number = i + 1
         else:
-            raw_roll = e.get("roll")
-            if raw_roll is not None and not (isinstance(raw_roll, list) and len(raw_roll) == 2):
-                raise ValueError(f"must have a roll of [index, count]: {raw_roll!r}")
-            roll = None if raw_roll is None else (whole(raw_roll[0]), whole(raw_roll[1], 0, MAX_DICE))
+            roll = rolled(e.get("roll"))
             number = whole(e.get("n"), 1)
-        return LogEntry(e["text"], tuple(details), number, None if roll is None else roll[0],
-                        0 if roll is None else roll[1])
+        if roll is None:
+            return LogEntry(e["text"], tuple(details), number)
+        return LogEntry(e["text"], tuple(details), number, *roll)
+
+    def rolled(raw: Any) -> tuple[int, int, int, int] | None:
+        """``[index, count, sides = 6, modifier = 0]`` as (index, count, sides, modifier), within DicePool's bounds."""
+        if raw is None:
+            return None
+        if not (isinstance(raw, list) and 2 <= len(raw) <= 4):
+            raise ValueError(f"must have a roll of [index, count], [index, count, sides] or "
+                             f"[index, count, sides, modifier]: {quote(raw)}")
+        index, count = whole(raw[0]), whole(raw[1], 0, MAX_DICE)
+        try:
+            sides = whole(raw[2], 2, MAX_SIDES) if len(raw) > 2 else SIDES
+        except ValueError as problem:
+            raise ValueError(f"has a roll whose dice sides {problem}") from None
+        try:
+            modifier = whole(raw[3], -MAX_DICE_MODIFIER, MAX_DICE_MODIFIER) if len(raw) > 3 else 0
+        except ValueError as problem:
+            raise ValueError(f"has a roll whose modifier {problem}") from None
+        return index, count, sides, modifier
 
     try:
         where = "saved table.positions"

@@ -38,9 +38,11 @@ class LogEntry:
             ever written; it keeps counting when old entries give way
             (:data:`vertigo.limits.MAX_LOG`), so the page knows which are new.
         roll_index: which roll of the table it was (None when no roll).
-        dice_count: how many d6 that roll had (0 when none).  The faces are
+        dice_count: how many dice that roll had (0 when none).  The faces are
             not stored: they replay from the table's seed
             (:meth:`Table.dice_of`), so a 34,000-die fall costs a few bytes.
+        dice_sides: sides of each of those dice (6: falls, H8; 8: a scatter direction, J6).
+        dice_modifier: added to the roll's total (0 for falls).
     """
 
     text: str
@@ -48,6 +50,8 @@ class LogEntry:
     number: int = 0
     roll_index: int | None = None
     dice_count: int = 0
+    dice_sides: int = 6
+    dice_modifier: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +113,16 @@ class Table:
         return self.log[-1].number if self.log else 0
 
     def dice_of(self, entry: LogEntry) -> DiceRoll | None:
-        """The dice a log entry rolled, replayed from the seed (every die, in order), or None."""
+        """The dice a log entry rolled, replayed from the seed (every die, in order, with its sides and
+        modifier), or None.
+
+        Raises:
+            LimitError: the entry's count, sides or modifier outside the bounds of :class:`DicePool`.
+        """
         if entry.roll_index is None:
             return None
-        return roll(DicePool(entry.dice_count), rng_for(self.scenario.dice_seed, entry.roll_index))
+        pool = DicePool(entry.dice_count, entry.dice_sides, entry.dice_modifier)
+        return roll(pool, rng_for(self.scenario.dice_seed, entry.roll_index))
 
     # -- queries -------------------------------------------------------
     def position(self, fighter_id: str) -> str:
@@ -278,6 +288,8 @@ class Table:
             tuple(details),
             roll_index=self.rolls if dice_roll else None,
             dice_count=len(dice_roll.dice) if dice_roll else 0,
+            dice_sides=dice_roll.sides if dice_roll else 6,
+            dice_modifier=dice_roll.modifier if dice_roll else 0,
         )
         history = (*self.history, snap)[-UNDO_DEPTH:]
         return replace(self, positions=positions, rolls=rolls, log=self._logged(entry), history=history,

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from vertigo.dice import DiceRoll
 from vertigo.movement import MoveVerdict
-from vertigo.numbers import fmt
+from vertigo.numbers import fmt, signed
 from vertigo.ranged import ShotVerdict
 from vertigo.scenario import Fighter
 from vertigo.table import LogEntry, Table
@@ -82,14 +82,19 @@ DICE_SHOWN = 60
 
 
 def dice_faces(r: DiceRoll) -> ET.Element:
-    """Each die as its own box (the first DICE_SHOWN), then the total."""
+    """Each die as its own box (the first DICE_SHOWN), the modifier if any, then the total.
+
+    The label names the pool (``"Rolled 3d6: "``, ``"Rolled 1d8: "``, ``"Rolled 3d6+1: "``).
+    """
     p = _el(None, "p", class_="roll", data_testid="roll")
-    _el(p, "span", f"Rolled {len(r.dice)}d6: ", class_="roll-label")
+    _el(p, "span", f"Rolled {r.pool.notation}: ", class_="roll-label")
     for d in r.dice[:DICE_SHOWN]:
         _el(p, "span", str(d), class_="die", aria_label=f"die showing {d}")
     if len(r.dice) > DICE_SHOWN:
         _el(p, "span", f" … and {len(r.dice) - DICE_SHOWN} more dice (the total counts them all; every die replays "
                        "from the dice seed and roll number in the log)", class_="roll-more")
+    if r.modifier:
+        _el(p, "span", f" {signed(r.modifier)}", class_="roll-modifier")
     _el(p, "span", f" = {r.total} damage", class_="roll-total")
     return p
 

@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from vertigo import scenario
+from vertigo.dice import DiceRoll
 from vertigo.errors import ScenarioError
 from vertigo.limits import MAX_LOG, PICTURE_BUDGET, STORAGE_QUOTA, TABLE_BUDGET, utf16_length
 from vertigo.storage import SAVED_DETAILS, TableEncoder, restore
-from vertigo.table import Table
+from vertigo.table import LogEntry, Table
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
 REPRO = Path(__file__).resolve().parents[3] / "shared" / "repro" / "reliability"
@@ -150,6 +151,73 @@ def test_a_version_1_saved_table_still_restores():
     assert again.positions == t.positions and again.rolls == t.rolls
     assert [e.number for e in again.log] == list(range(1, len(t.log) + 1))
     assert again.dice_of(again.log[1]) == t.dice_of(t.log[1])
+
+
+def test_d6_rolls_save_as_version_2_always_did_and_replay_the_same_faces():
+    """H8: "Dice are rolled with a seedable generator" — a table of falls (d6) saves its rolls as
+    ``[index, count]``, the version-2 format, so version-2 tables saved before NdS+M pools restore unchanged
+    and replay the faces they showed: the cliff (seed 11) rolled 1d6 (5), then 3d6 (1, 5, 1)."""
+    table = played()
+    text = TableEncoder().encode(table)
+    doc = json.loads(text)
+    assert doc["table"] == 2
+    assert [e.get("roll") for e in doc["log"]] == [None, [0, 1], [1, 3], None, None]
+    again = restore(text)
+    assert again == table
+    assert [again.dice_of(e) for e in again.log] == [None, DiceRoll((5,)), DiceRoll((1, 5, 1)), None, None]
+
+
+def with_other_dice() -> Table:
+    """played() with three more rolls in its log: a scatter direction (1d8, J6), a GURPS 3d6+1 (001) and
+    a 2d6-1, at roll indexes 1, 2 and 3 of the cliff's seed 11."""
+    t = played()
+    n = t.logged
+    extra = (LogEntry("Scatter direction", (), n + 1, 1, 1, dice_sides=8),
+             LogEntry("GURPS roll", (), n + 2, 2, 3, dice_modifier=1),
+             LogEntry("Less one", (), n + 3, 3, 2, dice_sides=6, dice_modifier=-1))
+    return Table(t.scenario, t.positions, 4, t.log + extra, t.history)
+
+
+def test_other_dice_save_their_sides_and_modifier_and_replay_exactly():
+    """J6 (scatter direction on a d8), 001 (GURPS 3d6 with a modifier), H8 (seeded rolls replay): a roll
+    of other dice saves ``[index, count, sides]``, with a modifier ``[index, count, sides, modifier]``,
+    and replays the same faces after a restore."""
+    table = with_other_dice()
+    text = TableEncoder().encode(table)
+    assert [e.get("roll") for e in json.loads(text)["log"]][-3:] == [[1, 1, 8], [2, 3, 6, 1], [3, 2, 6, -1]]
+    again = restore(text)
+    assert again == table
+    assert [str(again.dice_of(e)) for e in again.log[-3:]] == [
+        "1d8 (2) = 2", "3d6+1 (6, 4, 1) + 1 = 12", "2d6-1 (4, 6) − 1 = 9"]
+    assert [again.dice_of(e) for e in again.log[-3:]] == [table.dice_of(e) for e in table.log[-3:]]
+
+
+def damaged_dice(roll) -> str:
+    doc = json.loads(TableEncoder().encode(with_other_dice()))
+    doc["log"][-1]["roll"] = roll
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize(
+    "roll, message",
+    [([3, 2, 1], "saved table.log: has a roll whose dice sides must be a whole number from 2 to 1000: 1"),
+     ([3, 2, 1001], "saved table.log: has a roll whose dice sides must be a whole number from 2 to 1000: 1001"),
+     ([3, 2, "d8"], 'saved table.log: has a roll whose dice sides must be a whole number from 2 to 1000: "d8"'),
+     ([3, 2, 6, 1001],
+      "saved table.log: has a roll whose modifier must be a whole number from -1000 to 1000: 1001"),
+     ([3, 2, 6, 1.5], "saved table.log: has a roll whose modifier must be a whole number from -1000 to 1000: 1.5"),
+     ([3, 100001], "saved table.log: must be a whole number from 0 to 100000: 100001"),
+     ([3, 2, 6, 0, 1], "saved table.log: must have a roll of [index, count], [index, count, sides] or "
+                       "[index, count, sides, modifier]: [3, 2, 6, 0, 1]"),
+     ([3], "saved table.log: must have a roll of [index, count], [index, count, sides] or "
+           "[index, count, sides, modifier]: [3]")],
+)
+def test_damaged_dice_are_refused_with_the_bounds_of_a_pool(roll, message):
+    """STYLE 5–6: a restored roll is held to the bounds of a pool (count ≤ MAX_DICE, sides 2 … MAX_SIDES,
+    |modifier| ≤ MAX_DICE_MODIFIER), as a ScenarioError naming the field — never replayed as other dice."""
+    with pytest.raises(ScenarioError) as info:
+        restore(damaged_dice(roll))
+    assert info.value.problems == (message,)
 
 
 def damaged(change) -> str:

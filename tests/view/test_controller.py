@@ -6,9 +6,10 @@ import json
 from pathlib import Path
 
 from vertigo import scenario as scenario_mod
-from vertigo.dice import DicePool, rng_for, roll
+from vertigo.dice import DicePool, DiceRoll, rng_for, roll
 from vertigo.table import Table
 from vertigo_page.controller import Controller
+from vertigo_view.panels import dice_faces, to_html
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
 
@@ -113,3 +114,12 @@ def test_export_is_named_after_the_battlefield_and_cannot_fake_its_extension() -
                         ("עז ההרים", "עז-ההרים.json")):
         doc["title"] = title
         assert Controller(Table.start(scenario_mod.load(doc))).export_name() == name
+
+
+def test_the_dice_panel_names_the_pool_and_its_modifier() -> None:
+    """H8: the panel shows each die on its own, then the total — for falls "Rolled 1d6: ", unchanged; for
+    other pools (J6's d8, 001's 3d6+1) the label names the pool and the modifier is shown before the total."""
+    assert "Rolled 3d6: " in to_html(dice_faces(DiceRoll((2, 5, 6))))
+    html = to_html(dice_faces(DiceRoll((2, 5, 6), 6, 1)))
+    assert "Rolled 3d6+1: " in html and "> +1<" in html and " = 14 damage" in html
+    assert "Rolled 1d8: " in to_html(dice_faces(DiceRoll((7,), 8)))
