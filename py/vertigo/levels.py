@@ -761,6 +761,11 @@ def judge_levels(attacker: Fighter, defender: Fighter, *, strange_position: bool
     else:
         steps.append(Step("G1", f"Difference: {show_ft(d)} (upper surface {show_ft(high.elevation_ft)} {MINUS} "
                                 f"lower surface {show_ft(low.elevation_ft)})."))
+    sized = sorted((f for f in (attacker, defender) if f.sm != 0), key=lambda f: (f.id, f.name))
+    if sized:
+        who = " and ".join(f"{isolate(f.name)} is SM {signed(f.sm)}" for f in sized)
+        steps.append(Step("G1", f"Measured between the standing surfaces whatever the fighters' size ({who}): "
+                                "a taller fighter is not counted higher."))
     if has_upper:
         steps.append(Step("G1", f"{isolate(high.name)} is the upper fighter, {isolate(low.name)} the lower."))
     else:

@@ -6,6 +6,12 @@ A saved table is one JSON object (version ``"table": 2``)::
      "rolls": N, "history": [{"fighter", "section", "rolls", "label"}],
      "log": [{"n": number, "text": headline, "details": [...], "roll": [index, count]}]}
 
+A fighter the referee placed at a chosen spot of its section (a rule set
+without movement rules, e.g. Combat at Different Levels) adds
+``"offsets": {fighter: length}`` (a length as a scenario writes it, in the
+scenario's unit), and its undo snapshot an ``"x"``; tables without them save
+as before.
+
 A roll of other dice than d6 adds its sides, and a modifier adds both:
 ``[index, count, sides]``, ``[index, count, sides, modifier]`` (``"roll": [4, 1, 8]`` is the
 fifth roll, 1d8; ``[5, 3, 6, 1]`` is 3d6+1).  A d6 roll keeps ``[index, count]``, so a table
@@ -32,9 +38,11 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Mapping
+from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
+from . import lengths
 from . import scenario as scenario_mod
 from .dice import SIDES
 from .errors import ScenarioError
@@ -99,8 +107,10 @@ class TableEncoder:
             self._scenario = table.scenario
             self._scenario_json = _compact(scenario_mod.dump(table.scenario))
             self._entries.clear()
+        offsets = (f'"offsets":{_compact({f: lengths.to_json(x) for f, x in table.offsets})},'
+                   if table.offsets else "")
         head = (f'{{"table":{SAVED_VERSION},"scenario":{self._scenario_json},'
-                f'"positions":{_compact(dict(table.positions))},"rolls":{table.rolls},'
+                f'"positions":{_compact(dict(table.positions))},{offsets}"rolls":{table.rolls},'
                 f'"history":{_compact([_snapshot(s) for s in table.history])},"log":[')
         room = self.budget - utf16_length(head) - 2
         if room < 0:
@@ -159,7 +169,10 @@ def _inside(problem: str) -> str:
 
 
 def _snapshot(s: Snapshot) -> dict[str, Any]:
-    return {"fighter": s.fighter, "section": s.section, "rolls": s.rolls, "label": s.label}
+    out: dict[str, Any] = {"fighter": s.fighter, "section": s.section, "rolls": s.rolls, "label": s.label}
+    if s.x is not None:
+        out["x"] = lengths.to_json(s.x)
+    return out
 
 
 def restore(text: str) -> Table:
@@ -214,7 +227,26 @@ def restore(text: str) -> Table:
         if fighter not in ids or section not in sc.field:
             raise ValueError(f"undoes a move of no fighter or to no section: {fighter!r}, {section!r}")
         label = logged_text(s.get("label", ""), "a label")
-        return Snapshot(fighter, section, whole(s.get("rolls")), label)
+        x = None if s.get("x") is None else spot(fighter, section, s["x"])
+        return Snapshot(fighter, section, whole(s.get("rolls")), label, x)
+
+    def spot(fighter: str, section: str, raw: Any) -> Fraction:
+        """A fighter's offset on a section, exact, within the section."""
+        x = lengths.length(raw, sc.units, "an offset")
+        s = sc.field.section(section)
+        if not s.x0 <= x <= s.x1:
+            raise ValueError(f"places fighter {fighter!r} off its section {section!r}: {lengths.show(x, sc.units)}")
+        return x
+
+    def offsets(raw: Any, where_now: dict[str, str]) -> tuple[tuple[str, Fraction], ...]:
+        if raw is None:
+            return ()
+        if not isinstance(raw, dict):
+            raise ValueError("must map fighter ids to offsets")
+        for fid in raw:
+            if fid not in ids:
+                raise ValueError(f"places no fighter: {quote(fid)}")
+        return tuple((fid, spot(fid, where_now[fid], raw[fid])) for fid in ids if fid in raw)
 
     def entry(i: int, e: Any) -> LogEntry:
         if not isinstance(e, dict) or not isinstance(e.get("text"), str):
@@ -260,6 +292,8 @@ def restore(text: str) -> Table:
     try:
         where = "saved table.positions"
         current = positions(doc.get("positions"))
+        where = "saved table.offsets"
+        placed = offsets(doc.get("offsets"), dict(current))
         where = "saved table.rolls"
         rolls = whole(doc.get("rolls"))
         where = "saved table.log"
@@ -276,4 +310,4 @@ def restore(text: str) -> Table:
         history = tuple(snapshot(s) for s in raw_history)
     except (AttributeError, TypeError, ValueError) as e:
         raise ScenarioError([f"{where}: {e}"], "the saved table") from None
-    return Table(sc, current, rolls, log, history[-UNDO_DEPTH:])
+    return Table(sc, current, rolls, log, history[-UNDO_DEPTH:], placed)

@@ -41,6 +41,13 @@ for text in sys.stdin.read().split("\n\x00\n"):
     table = Table.start(scenario.loads(text))
     sc = table.scenario
     for f in sc.fighters:
+        if sc.refereed_by("levels"):
+            for g in sc.fighters:
+                if g.id != f.id:
+                    out.extend(repr(table.judge_levels(f.id, g.id, strange_position=s).to_json())
+                               for s in (False, True))
+        if not sc.refereed_by("height"):
+            continue
         for i in range(len(f.moves)):
             out.append(json.dumps(list(table.reach(f.id, i).dice.items())))
             for s in sc.field.sections:
@@ -81,4 +88,6 @@ def test_every_answer_is_the_same_under_every_hash_seed():
         answers.add(done.stdout.strip())
     assert len(answers) == 1
     count, digest = answers.pop().split()
-    assert int(count) == 832 and len(digest) == 64
+    # 832 Height answers, plus the levels verdicts of the three feet battlefields: every ordered pair of
+    # fighters, standing and lying down — staircase 7 × 6 × 2, table-top brawl 3 × 2 × 2, ogre 2 × 1 × 2.
+    assert int(count) == 832 + 7 * 6 * 2 + 3 * 2 * 2 + 2 * 1 * 2 and len(digest) == 64

@@ -300,8 +300,8 @@ def test_bundled_scenario_dump_load_round_trip(name):
     assert scenario.dump(scenario.load(doc)) == doc
     original = json.loads(text)
     assert [s["id"] for s in doc["sections"]] == [s["id"] for s in original["sections"]]
-    assert [f["moves"] for f in doc["fighters"]] == [f["moves"] for f in original["fighters"]]
-    assert [f["actions"] for f in doc["fighters"]] == [f["actions"] for f in original["fighters"]]
+    assert [f.get("moves", []) for f in doc["fighters"]] == [f.get("moves", []) for f in original["fighters"]]
+    assert [f.get("actions", []) for f in doc["fighters"]] == [f.get("actions", []) for f in original["fighters"]]
 
 
 def test_dump_writes_canonical_entries_and_keeps_decimals():
