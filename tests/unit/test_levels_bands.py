@@ -303,3 +303,62 @@ def test_strange_position_with_hit_locations_off(difference, possible, defends, 
     assert strikes(down) == upper_strikes
     assert strikes(up) == (HEAD_AND_ARM_NORMAL if possible else {})
     assert all(r.level is None for d in verdict.directions for r in d.locations)
+
+
+# -- explanations at the edges ------------------------------------------------
+
+def explanation(verdict) -> list[str]:
+    return verdict.to_json()["explanation"]
+
+
+def test_an_explanation_never_rounds_a_difference_onto_the_edge_it_is_over():
+    """G1: ""Up to N feet" means d ≤ N" — 6 ft and a millionth is over 6 ft, so its
+    explanation may not read "6 ft > 6 ft": where rounding to hundredths would put d on a
+    band edge it is not on, the lengths of that arithmetic are shown exactly (as the JSON's
+    ``_exact`` fields write them), and the summary too."""
+    over = judge_levels(fighter("ann", 6 + EPS), fighter("bob", 0))
+    assert explanation(over)[0] == "[G1] Difference: 6000001/1000000 ft (upper surface 6000001/1000000 ft \u2212 " \
+                                   "lower surface 0 ft)."
+    assert explanation(over)[2].startswith("[G2] Band: over 6 ft (6000001/1000000 ft > 6 ft): ")
+    assert over.summary == "d = 6000001/1000000 ft (over 6 ft): combat impossible"
+    # G1: "one foot or less" — a millionth over 1 ft has an upper fighter, and the line above it says why.
+    upper = judge_levels(fighter("ann", 1 + EPS), fighter("bob", 0))
+    assert explanation(upper)[:3] == [
+        "[G1] Difference: 1000001/1000000 ft (upper surface 1000001/1000000 ft \u2212 lower surface 0 ft).",
+        "[G1] Ann is the upper fighter, Bob the lower.",
+        explanation(upper)[2]]
+    assert explanation(upper)[2].startswith("[G2] Band: up to 2 ft (1000001/1000000 ft ≤ 2 ft): ")
+    # Exactly on the edge, or clear of one, lengths stay rounded to hundredths.
+    assert explanation(judge_levels(fighter("ann", 6), fighter("bob", 0)))[2].startswith(
+        "[G2] Band: up to 6 ft (6 ft ≤ 6 ft)")
+    assert explanation(judge_levels(fighter("ann", Fraction(17, 3)), fighter("bob", 0)))[2].startswith(
+        "[G2] Band: up to 6 ft (5.67 ft ≤ 6 ft)")
+
+
+def test_an_explanation_never_rounds_the_strange_position_onto_an_edge():
+    """G3: "Over 6 ft after the reduction it is still impossible" — 9 ft and a millionth
+    lying down is 6 ft and a millionth, and the explanation says so exactly."""
+    verdict = judge_levels(fighter("ann", 9 + EPS), fighter("bob", 0), strange_position=True)
+    lines = explanation(verdict)
+    assert lines[0] == ("[G1] Difference: 9000001/1000000 ft (upper surface 9000001/1000000 ft \u2212 lower "
+                        "surface 0 ft).")
+    assert lines[2].startswith("[G3] Strange position: Ann lies down at the edge and reaches over, 3 ft closer: "
+                               "9000001/1000000 ft \u2212 3 ft = 6000001/1000000 ft; ")
+    assert lines[3] == "[G3] Band: over 6 ft (6000001/1000000 ft > 6 ft): combat is impossible."
+    assert verdict.summary == ("d = 9000001/1000000 ft, 6000001/1000000 ft lying down (over 6 ft): "
+                               "combat impossible")
+
+
+def test_an_explanation_never_rounds_a_distance_onto_the_half_yard_it_is_under():
+    """G5: "rounded to the nearest whole yard, halves up (... under 1.5 ft is the same hex)"
+    — 1.5 ft less a millionth is 0 yd, so the explanation may not read "0.5 yd → 0 yd";
+    shown exactly instead. At exactly 1.5 ft it stays "0.5 yd → 1 yd"."""
+    near = judge_levels(fighter("ann", 0, 0), fighter("bob", 0, Fraction(3, 2) - EPS))
+    assert next(line for line in explanation(near) if "Horizontal" in line) == (
+        "[G5] Horizontal distance: |0 ft \u2212 1499999/1000000 ft| = 1499999/1000000 ft ÷ 3 = 1499999/3000000 yd "
+        "\u2192 0 yd (nearest yard, halves up; 0 is close combat, reach C); the vertical difference does not "
+        "change reach.")
+    half = judge_levels(fighter("ann", 0, 0), fighter("bob", 0, Fraction(3, 2)))
+    assert next(line for line in explanation(half) if "Horizontal" in line) == (
+        "[G5] Horizontal distance: |0 ft \u2212 1.5 ft| = 1.5 ft ÷ 3 = 0.5 yd \u2192 1 yd (nearest yard, halves "
+        "up); the vertical difference does not change reach.")

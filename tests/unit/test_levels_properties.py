@@ -15,6 +15,7 @@ G2, G3, G5, G6, G7 of ``RULINGS.md``.
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 
 from hypothesis import example, given, settings
@@ -228,3 +229,32 @@ def test_hit_locations_off_keeps_defenses_and_restrictions(upper, lower, strange
         assert all(r.net == r.base for r in without.locations if r.allowed)
         assert {r.name for r in without.locations if "not allowed" in r.why} == {
             r.name for r in with_.locations if not r.allowed}
+
+
+# -- the explanation's numbers ----------------------------------------------------
+
+_BAND_LINE = re.compile(r"Band: .*?\((\S+) ft (≤|>) (\d) ft\)")
+_YARD_LINE = re.compile(r"= (\S+) yd → (\d+) yd \(nearest yard, halves up")
+_DIFFERENCE_LINE = re.compile(r"^\[G1\] Difference: (\S+) ft")
+
+
+@PROPERTY
+@given(ea=lengths, eb=lengths, xa=positions, xb=positions, strange=st.booleans())
+@example(ea=6 + EPS, eb=Fraction(0), xa=Fraction(0), xb=Fraction(3, 2) - EPS, strange=False)
+@example(ea=1 + EPS, eb=Fraction(0), xa=Fraction(9, 2) - EPS, xb=Fraction(0), strange=False)
+@example(ea=Fraction(0), eb=9 + EPS, xa=Fraction(0), xb=Fraction(0), strange=True)
+def test_the_explanation_s_arithmetic_holds_for_the_numbers_it_shows(ea, eb, xa, xb, strange):
+    """G1 ("Up to N feet" means d ≤ N), G2 and G5 ("nearest whole yard, halves up"): the
+    numbers an explanation shows are rounded for reading, but never so that its own
+    comparison or rounding reads false — a d shown beside "≤ N" is at most N, beside "> 6"
+    more than 6, a fighter named upper stands more than 1 ft higher, and the yards shown
+    round, halves up, to the yards it gives."""
+    verdict = judge_levels(Fighter("a", "A", ea, xa), Fighter("b", "B", eb, xb), strange_position=strange)
+    lines = verdict.to_json()["explanation"]
+    shown_d = Fraction(_DIFFERENCE_LINE.match(lines[0]).group(1))
+    assert (shown_d > 1) is (verdict.upper is not None)
+    [(value, sign, edge)] = [m.groups() for line in lines if (m := _BAND_LINE.search(line))]
+    assert Fraction(value) <= int(edge) if sign == "≤" else Fraction(value) > int(edge)
+    for line in lines:
+        if m := _YARD_LINE.search(line):
+            assert math.floor(Fraction(m.group(1)) + Fraction(1, 2)) == int(m.group(2))
