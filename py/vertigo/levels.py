@@ -11,7 +11,9 @@ one of a weapon's reach values after the Size Modifier bonus (G4, G5).
 
 Lengths are exact: feet are :class:`fractions.Fraction` (a stair of nine
 8-inch steps is exactly 6 ft and lands in the "up to 6 ft" band); they are
-rounded only where they are shown (:func:`show_ft`).
+rounded only where they are shown (:func:`show_ft`), and shown exactly where
+rounding would put them on an edge they are not on (6 ft and a millionth is
+not "6 ft > 6 ft", 1.5 ft less a millionth is not "0.5 yd → 0 yd").
 
 Source: ``001_cbc7fc1b49bd2ff2.txt`` › Combat At Different Levels; rulings
 G1–G7 (``docs/rules.md#g1`` … ``#g7``) and H7 (the DM's override).
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
@@ -132,6 +134,34 @@ def show_ft(value: Length) -> str:
         rounds to 0 is ``"0 ft"``, never ``"−0 ft"``.
     """
     return f"{_number(value)} ft"
+
+
+_BAND_EDGES_FT = frozenset(range(1, 7))
+"""The edges of the bands, feet (G1: "up to N feet" means d ≤ N)."""
+_LYING_EDGES_FT = frozenset(range(1, 10))
+"""The edges d is judged against in the strange position: the bands' edges, 3 ft (the reduction) and each band's
+edge plus 3 (G3)."""
+
+
+def _shows_past(value: Fraction, on_edge: Callable[[Fraction], bool]) -> bool:
+    """Whether rounding ``value`` to hundredths would show it on an edge (``on_edge``) that it is not on."""
+    shown = _rounded(value)
+    return shown != value and on_edge(shown)
+
+
+def _exact_ft(value: Length) -> str:
+    """A length exactly, as the JSON's ``_exact`` fields write it: ``"6000001/1000000 ft"``, ``"6 ft"``."""
+    return f"{Fraction(value)} ft"
+
+
+def _difference_shown(difference_ft: Fraction, strange: bool) -> Callable[[Length], str]:
+    """How an explanation shows the lengths of a vertical difference (G1, G3).
+
+    Rounded to hundredths (:func:`show_ft`), unless that would put d on an edge it is decided against but not on
+    (6 ft and a millionth is over 6 ft, and may not read "6 ft > 6 ft"): then exactly (:func:`_exact_ft`).
+    """
+    edges = _LYING_EDGES_FT if strange else _BAND_EDGES_FT
+    return _exact_ft if _shows_past(difference_ft, edges.__contains__) else show_ft
 
 
 def distance_yd(dx_ft: Length) -> int:
@@ -560,8 +590,9 @@ class LevelsVerdict:
     @property
     def summary(self) -> str:
         """One line: ``"d = 6 ft (up to 6 ft): combat possible"``."""
-        strange = f", {show_ft(self.effective_ft)} lying down" if self.strange_position else ""
-        return (f"d = {show_ft(self.difference_ft)}{strange} ({self.band.label}): "
+        ft = _difference_shown(self.difference_ft, self.strange_position)
+        strange = f", {ft(self.effective_ft)} lying down" if self.strange_position else ""
+        return (f"d = {ft(self.difference_ft)}{strange} ({self.band.label}): "
                 f"combat {'possible' if self.possible else 'impossible'}")
 
     def to_json(self) -> dict[str, Any]:
@@ -715,8 +746,12 @@ def _direction(attacker: Fighter, defender: Fighter, side: Side | None, bnd: Ban
             steps.extend(Step(r.rule, r.why) for r in rows)
     dx = attacker.x_ft - defender.x_ft
     distance = distance_yd(dx)
-    steps.append(Step("G5", f"Horizontal distance: |{show_ft(attacker.x_ft)} {MINUS} {show_ft(defender.x_ft)}| = "
-                            f"{show_ft(abs(dx))} ÷ 3 = {_number(abs(dx) / 3)} yd → {distance} yd (nearest yard, halves "
+    yards = abs(dx) / 3
+    # Rounded to hundredths unless that shows a half yard the distance is not on ("0.5 yd → 0 yd"): then exactly.
+    exact = _shows_past(yards, lambda shown: shown.denominator == 2)
+    ft, yd = (_exact_ft, str(yards)) if exact else (show_ft, _number(yards))
+    steps.append(Step("G5", f"Horizontal distance: |{ft(attacker.x_ft)} {MINUS} {ft(defender.x_ft)}| = "
+                            f"{ft(abs(dx))} ÷ 3 = {yd} yd → {distance} yd (nearest yard, halves "
                             f"up{'; 0 is close combat, reach C' if distance == 0 else ''}); the vertical difference "
                             f"does not change reach."))
     weapons = _weapon_rows(attacker, distance)
@@ -756,11 +791,12 @@ def judge_levels(attacker: Fighter, defender: Fighter, *, strange_position: bool
     effective = max(Fraction(0), d - STRANGE_POSITION_FT) if strange else d
     bnd = band(effective)
     steps: list[Step] = []
+    ft = _difference_shown(d, strange)
     if d == 0:
         steps.append(Step("G1", f"Difference: 0 ft (both surfaces at {show_ft(high.elevation_ft)})."))
     else:
-        steps.append(Step("G1", f"Difference: {show_ft(d)} (upper surface {show_ft(high.elevation_ft)} {MINUS} "
-                                f"lower surface {show_ft(low.elevation_ft)})."))
+        steps.append(Step("G1", f"Difference: {ft(d)} (upper surface {ft(high.elevation_ft)} {MINUS} "
+                                f"lower surface {ft(low.elevation_ft)})."))
     sized = sorted((f for f in (attacker, defender) if f.sm != 0), key=lambda f: (f.id, f.name))
     if sized:
         who = " and ".join(f"{isolate(f.name)} is SM {signed(f.sm)}" for f in sized)
@@ -773,14 +809,14 @@ def judge_levels(attacker: Fighter, defender: Fighter, *, strange_position: bool
     if strange:
         clamp = " (not below 0)" if d < STRANGE_POSITION_FT else ""
         steps.append(Step("G3", f"Strange position: {isolate(high.name)} lies down at the edge and reaches over, "
-                                f"3 ft closer: {show_ft(d)} {MINUS} 3 ft = {show_ft(effective)}{clamp}; "
+                                f"3 ft closer: {ft(d)} {MINUS} 3 ft = {ft(effective)}{clamp}; "
                                 f"{isolate(low.name)} may strike only {isolate(high.name)}'s head and arm. "
                                 f"Posture penalties for lying down are the GM's."))
     elif strange_position:
         steps.append(Step("G3", "Strange position asked for, but with a difference of 1 ft or less there is no "
                                 "upper fighter to lie down: it changes nothing."))
-    compare = (f"{show_ft(effective)} > 6 ft" if bnd.limit_ft is None
-               else f"{show_ft(effective)} ≤ {bnd.limit_ft} ft")
+    compare = (f"{ft(effective)} > 6 ft" if bnd.limit_ft is None
+               else f"{ft(effective)} ≤ {bnd.limit_ft} ft")
     if not bnd.possible:
         tail = "" if strange else " unless the fighters adopt some strange position"
     else:
