@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .errors import EntryError, LimitError
 from .limits import MAX_DISTANCE, MAX_ENTRY_TEXT, MAX_NAME
-from .text import check_named, isolate, quote
+from .text import check_named, entry_text, isolate, quote
 
 __all__ = ["Action"]
 
@@ -53,13 +53,10 @@ class Action:
         """Parse ``"Shortbow, range 3"``, ``"Spear, range 0, Reach"``, ``"Glaive, range 0, Reach 2"``.
 
         Raises:
-            EntryError: the text is not an action (quoted in the message).
-            LimitError: a number beyond the caps.
+            EntryError: not text, or text that is not an action (quoted in the message).
+            LimitError: longer than ``MAX_ENTRY_TEXT`` characters, or a number beyond the caps.
         """
-        if not isinstance(text, str):
-            raise EntryError(f"an action must be text: {quote(text)}")
-        if len(text) > MAX_ENTRY_TEXT:
-            raise EntryError(f"an action must be at most {MAX_ENTRY_TEXT} characters: {len(text)}")
+        text = entry_text(text, MAX_ENTRY_TEXT, "an action")
         m = _ACTION.match(text)
         if m is None:
             raise EntryError(

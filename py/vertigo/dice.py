@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from .errors import EntryError, LimitError
 from .limits import MAX_DICE, MAX_DICE_MODIFIER, MAX_DICE_TEXT, MAX_SIDES
 from .numbers import MINUS, fmt
-from .text import quote
+from .text import entry_text, quote
 
 __all__ = ["DicePool", "DiceRoll", "roll", "rng_for"]
 
@@ -94,10 +94,7 @@ class DicePool:
                 characters, or a count, sides or modifier past its bounds
                 (``'"0d6+1001": dice modifier must be −1000 to +1000: 1001'``).
         """
-        if not isinstance(text, str):
-            raise EntryError(f"dice must be text: {quote(text)}")
-        if len(text) > MAX_DICE_TEXT:
-            raise LimitError(f"{quote(text)}: dice must be at most {MAX_DICE_TEXT} characters: {len(text)}")
+        text = entry_text(text, MAX_DICE_TEXT, "dice")
         m = _NOTATION.fullmatch(text)
         if m is None:
             raise EntryError(f'{quote(text)} is not dice (expected NdS+M, e.g. "3d6", "d8", "2d6-1")')

@@ -27,7 +27,7 @@ from fractions import Fraction
 
 from .errors import LengthError, LimitError
 from .numbers import MINUS
-from .text import quote
+from .text import entry_text, quote
 
 __all__ = ["Length", "UNITS", "UNIT_SIGN", "MAX_LENGTH_TEXT", "MAX_DIGITS", "MAX_DENOMINATOR",
            "length", "exact", "show", "number", "to_json"]
@@ -151,8 +151,7 @@ def length(value: object, units: str, what: str = "length", *, low: Fraction | i
 
 def _text(value: str, units: str, what: str) -> Fraction:
     """A length text read term by term (see :func:`length`)."""
-    if len(value) > MAX_LENGTH_TEXT:
-        raise LimitError(f"{what} must be at most {MAX_LENGTH_TEXT} characters: {len(value)}")
+    entry_text(value, MAX_LENGTH_TEXT, what)
     runs = _DIGIT_RUN.findall(value)
     if any(len(r) > MAX_DIGITS for r in runs):
         raise LimitError(f"{what} has a number of more than {MAX_DIGITS} digits: {quote(value)}")

@@ -33,7 +33,7 @@ from .errors import EntryError, LengthError, LimitError, UnknownFighterError
 from .limits import MAX_ENTRIES, MAX_FEET, MAX_FEET_DENOMINATOR, MAX_FEET_TEXT, MAX_NAME
 from .numbers import MINUS, signed
 from .reach import Weapon, reach_bonus
-from .text import check_name, isolate, quote
+from .text import check_name, entry_text, isolate, quote
 from .verdict import Overridable, Override, Step, explanation, rule_ids
 
 __all__ = [
@@ -89,8 +89,7 @@ def feet(value: int | Fraction | str, what: str = "length") -> Fraction:
     Source: ruling G1 (d in feet).
     """
     if isinstance(value, str):
-        if len(value) > MAX_FEET_TEXT:
-            raise LimitError(f"{what} must be at most {MAX_FEET_TEXT} characters: {len(value)}")
+        entry_text(value, MAX_FEET_TEXT, what)
         if not _FEET_TEXT.match(value):
             raise LengthError(f"{what} must be feet as a decimal or a fraction (e.g. \"6.5\", \"17/3\"): "
                               f"{quote(value)}")

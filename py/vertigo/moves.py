@@ -14,7 +14,7 @@ from .errors import EntryError, LimitError
 from .lengths import exact
 from .limits import MAX_DISTANCE, MAX_ELEVATION, MAX_ENTRY_TEXT
 from .numbers import fmt
-from .text import quote
+from .text import entry_text, quote
 
 __all__ = ["MoveEntry", "KINDS"]
 
@@ -73,13 +73,10 @@ class MoveEntry:
             The entry; ``str(entry)`` gives the text back in canonical form.
 
         Raises:
-            EntryError: the text is not a Move entry (quoted in the message).
-            LimitError: a number beyond the caps.
+            EntryError: not text, or text that is not a Move entry (quoted in the message).
+            LimitError: longer than ``MAX_ENTRY_TEXT`` characters, or a number beyond the caps.
         """
-        if not isinstance(text, str):
-            raise EntryError(f"a Move entry must be text: {quote(text)}")
-        if len(text) > MAX_ENTRY_TEXT:
-            raise EntryError(f"a Move entry must be at most {MAX_ENTRY_TEXT} characters: {len(text)}")
+        text = entry_text(text, MAX_ENTRY_TEXT, "a Move entry")
         m = _ENTRY.match(text)
         if m is None or m["kind"] not in KINDS:
             raise EntryError(

@@ -26,7 +26,7 @@ from typing import Any
 from .errors import EntryError, LimitError, SizeModifierError
 from .limits import MAX_ENTRY_TEXT, MAX_NAME, MAX_REACH, MAX_REACH_TEXT, MAX_WEAPON_RANGE
 from .numbers import signed
-from .text import check_named, isolate, quote
+from .text import check_named, entry_text, isolate, quote
 from .verdict import Step, explanation, rule_ids
 
 __all__ = ["REACH_BY_SM", "MAX_SM", "reach_bonus", "ReachBonus", "judge_reach_bonus", "WeaponReach", "Weapon"]
@@ -185,10 +185,7 @@ class WeaponReach:
         Source: ruling G5 ("its reach values (``C``, ``1``, ``2``, lists like
         ``C,1`` or ``1,2``, ranges like ``1-3``)").
         """
-        if not isinstance(text, str):
-            raise EntryError(f"a reach must be text: {quote(text)}")
-        if len(text) > MAX_REACH_TEXT:
-            raise LimitError(f"a reach must be at most {MAX_REACH_TEXT} characters: {len(text)}")
+        text = entry_text(text, MAX_REACH_TEXT, "a reach")
         values: list[int] = []
         for item in text.split(","):
             m = _ITEM.match(item)
@@ -320,10 +317,7 @@ class Weapon:
             LimitError: longer than ``MAX_ENTRY_TEXT`` characters, or a number
                 beyond the caps.
         """
-        if not isinstance(text, str):
-            raise EntryError(f"a weapon must be text: {quote(text)}")
-        if len(text) > MAX_ENTRY_TEXT:
-            raise LimitError(f"a weapon must be at most {MAX_ENTRY_TEXT} characters: {len(text)}")
+        text = entry_text(text, MAX_ENTRY_TEXT, "a weapon")
         m = _WEAPON.match(text)
         if m is None:
             raise EntryError(f'{quote(text, MAX_ENTRY_TEXT + 2)} is not a weapon (expected e.g. "Broadsword, reach 1", '

@@ -26,7 +26,33 @@ import unicodedata
 
 from .errors import EntryError, LimitError
 
-__all__ = ["check_name", "check_named", "isolate", "quote", "shown_name", "FSI", "PDI"]
+__all__ = ["check_name", "check_named", "entry_text", "isolate", "quote", "shown_name", "FSI", "PDI"]
+
+def entry_text(value: object, limit: int, what: str) -> str:
+    """The one guard every parser of entry text runs first: text, at most ``limit`` characters.
+
+    Move entries, actions, weapons, reaches, dice and lengths all pass through
+    it before any pattern or number is built, so a hostile entry costs
+    microseconds and every cap raises the same error.
+
+    Args:
+        value: what the document holds.
+        limit: the most characters accepted.
+        what: the entry's kind, with its article (``"a Move entry"``).
+
+    Returns:
+        The text, unchanged.
+
+    Raises:
+        EntryError: not text (the value quoted).
+        LimitError: longer than ``limit`` (its length given).
+    """
+    if not isinstance(value, str):
+        raise EntryError(f"{what} must be text: {quote(value)}")
+    if len(value) > limit:
+        raise LimitError(f"{what} must be at most {limit} characters: {len(value)}")
+    return value
+
 
 FSI = "\u2068"
 """FIRST STRONG ISOLATE: opens an isolated run of text."""

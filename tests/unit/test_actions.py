@@ -91,7 +91,7 @@ def test_caps_on_range_name_and_text():
     with pytest.raises(LimitError) as info:
         Action.parse("B" * 81 + ", range 1")
     assert str(info.value) == "the action's name must be at most 80 characters: 81"
-    with pytest.raises(EntryError) as info:
+    with pytest.raises(LimitError) as info:  # issue 6: "a cap always raises the limit error"
         Action.parse(" " * 100_000)
     assert str(info.value) == f"an action must be at most {MAX_ENTRY_TEXT} characters: 100000"
 

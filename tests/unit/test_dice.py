@@ -198,7 +198,7 @@ def test_text_that_is_not_dice_is_refused_quoting_it(text, message):
      ("3d1001", '"3d1001": dice sides must be 2 to 1000: 1001'),
      ("1d6+1001", '"1d6+1001": dice modifier must be −1000 to +1000: 1001'),
      ("1d6-1001", '"1d6-1001": dice modifier must be −1000 to +1000: −1001'),
-     ("1" * 41, f'"{"1" * 41}": dice must be at most 40 characters: 41')],
+     ("1" * 41, "dice must be at most 40 characters: 41")],
 )
 def test_dice_past_a_cap_are_refused_naming_the_cap(text, message):
     """STYLE 5: "caps on dice counts ... with a specific error when exceeded" — count ≤ MAX_DICE, sides

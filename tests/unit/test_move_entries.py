@@ -104,7 +104,7 @@ def test_absurdly_long_text_is_refused_before_parsing():
     """STYLE 5: "Bounded work" — a text longer than 200 characters is refused with
     its length, quickly, whatever it holds."""
     text = "Move " + "9" * 5000
-    with pytest.raises(EntryError) as info:
+    with pytest.raises(LimitError) as info:  # issue 6: "a cap always raises the limit error"
         MoveEntry.parse(text)
     assert str(info.value) == f"a Move entry must be at most {MAX_ENTRY_TEXT} characters: 5005"
 
