@@ -18,6 +18,7 @@ from .errors import LengthError, RuleSetError, UndoError, UnknownFighterError
 from .limits import MAX_LOG
 from .movement import MoveVerdict, Reach, Route, judge_move, reachable, search
 from .ranged import ShotVerdict, judge_action, line_of_shot
+from .resolve import resolve_move
 from .scenario import Scenario
 from .text import isolate
 
@@ -255,7 +256,7 @@ class Table:
         return replace(self, log=self._logged(LogEntry(headline, tuple(details))))
 
     def move(self, fighter_id: str, verdict: MoveVerdict) -> tuple[Table, DiceRoll | None]:
-        """Carry out a move verdict: move the fighter and roll its falling dice.
+        """Carry out a move verdict (:func:`vertigo.resolve.resolve_move`): move the fighter, roll its falling dice.
 
         A verdict allowed only by the DM's override (no legal route) moves the
         fighter straight there with no fall; a verdict that is finally not
@@ -270,19 +271,20 @@ class Table:
         head = (f"{isolate(f.name)}: {isolate(names.section(start).name)} → {isolate(names.section(dest).name)} "
                 f"with {verdict.entry}")
         details = [verdict.summary, *(str(s) for s in verdict.steps)]
-        if not verdict.final:
+        outcome = resolve_move(verdict, lambda pool: roll(pool, rng_for(self.scenario.dice_seed, self.rolls)))
+        if not outcome.moved:
             entry = LogEntry(head + " — not allowed, no move", tuple(details))
             return replace(self, log=self._logged(entry)), None
-        dice_roll = None
+        dice_roll = outcome.roll
         rolls = self.rolls
-        if verdict.allowed and verdict.pool.count:
-            dice_roll = roll(verdict.pool, rng_for(self.scenario.dice_seed, rolls))
+        if dice_roll is not None:
             details.append(f"[H8] Rolled {dice_roll.brief()} falling damage (seed {self.scenario.dice_seed}, "
                            f"roll #{rolls + 1}).")
             rolls += 1
         snap = Snapshot(fighter_id, start, self.rolls, head, self.offset(fighter_id))
-        positions = tuple((fid, dest if fid == fighter_id else sid) for fid, sid in self.positions)
-        offsets = tuple((fid, x) for fid, x in self.offsets if fid != fighter_id)
+        positions = tuple((fid, outcome.section if fid == fighter_id else sid) for fid, sid in self.positions)
+        offsets = tuple((fid, x) for fid, x in self.offsets if fid != fighter_id) + (
+            () if outcome.x is None else ((fighter_id, outcome.x),))
         entry = LogEntry(
             head + (" — moved" if dice_roll is None else f" — moved, fell: {dice_roll.total} damage"),
             tuple(details),
