@@ -159,6 +159,7 @@ def _text(value: str, units: str, what: str) -> Fraction:
     total = Fraction(0)
     pos = 0
     terms = 0
+    unitless = False  # a number without a unit stands alone: "1 1" is not a length
     while pos < len(value):
         m = _TERM.match(value, pos)
         if m is None or m.end() == pos:
@@ -173,10 +174,11 @@ def _text(value: str, units: str, what: str) -> Fraction:
             n = _term_value(m.group("num"))
         except ZeroDivisionError:
             raise LengthError(f"{what} must not divide by zero: {quote(value)}") from None
+        unitless = unitless or unit is None
         total += n * (worth[_SPELLINGS[unit]] if unit is not None else 1)
         pos = m.end()
         terms += 1
-    if pos != len(value) or terms == 0:
+    if pos != len(value) or terms == 0 or (terms > 1 and unitless):
         example = "2.5, \"2/3\"" if units == "height" else (
             "\"8 in\", \"2 ft 8 in\", \"2/3 ft\"" if units == "feet" else "\"0.5 in\", \"1 1/2 in\", \"1 ft\"")
         raise LengthError(f"{what} must be a number or a length such as {example}: {quote(value)}")

@@ -298,7 +298,7 @@ def _sections(c: _Checker, raw: Any) -> list[Section]:
     return out
 
 
-_TREAD = {"feet": Fraction(1), "inches": Fraction(12)}
+_TREAD = {"feet": 1, "inches": 12}
 """A stair's tread when the document does not give one: 1 ft (issue 6)."""
 
 

@@ -1,0 +1,182 @@
+"""Format version 2 of the scenario document (issue 6): units, rule sets, options, stairs, a fighter's
+place on its section, SM and weapons — and every version-1 document still loads, converted with nothing lost."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from vertigo import scenario
+from vertigo.errors import RuleSetError, ScenarioError
+from vertigo.table import Table
+
+ROOT = Path(__file__).resolve().parents[2]
+BUNDLED = sorted(p for p in (ROOT / "static" / "scenarios").glob("*.json") if p.name != "index.json")
+REAL_CASES = sorted((ROOT.parent / "shared" / "repro" / "real-cases").glob("*.json"))
+
+
+def _version_1_documents() -> list[tuple[str, dict]]:
+    """Every version-1 scenario the project holds: bundled battlefields and the real cases of the repro folder."""
+    found = []
+    for path in [*BUNDLED, *REAL_CASES]:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(doc, dict) and doc.get("vertigo") == 1:
+            found.append((path.name, doc))
+    return found
+
+
+V1 = _version_1_documents()
+
+
+@pytest.mark.parametrize(("name", "doc"), V1, ids=[n for n, _ in V1])
+def test_every_version_1_document_converts_to_version_2_with_nothing_lost(name, doc):
+    """Issue 6: "Every version-1 file still loads (converted on load, nothing lost); exports write version 2"."""
+    old = scenario.load(doc)
+    new_doc = scenario.dump(old)
+    assert new_doc["vertigo"] == 2
+    assert new_doc["rules"] == list(old.rules) == (["height"] if doc.get("units", "height") == "height" else
+                                                   list(scenario.default_rules(doc["units"])))
+    again = scenario.load(json.loads(json.dumps(new_doc)))
+    assert again == old
+    for was, now in zip(doc["sections"], again.field.sections, strict=True):
+        assert (now.id, now.elevation, now.x0, now.x1) == (
+            was["id"], Fraction(repr(float(was["elevation"]))), Fraction(repr(float(was["x"][0]))),
+            Fraction(repr(float(was["x"][1]))))
+    for was, now in zip(doc.get("fighters", []), again.fighters, strict=True):
+        assert [str(m) for m in now.moves] == was.get("moves", [])
+        assert now.section == was["section"]
+
+
+def test_there_are_version_1_documents_to_convert():
+    """The conversion test above is not vacuous: the three Height battlefields are version 1."""
+    assert {"cliff.json", "four-shots.json", "ruined-street.json"} <= {n for n, _ in V1}
+
+
+def feet_doc(**changes) -> dict:
+    doc = {
+        "vertigo": 2, "title": "Steps", "units": "feet", "rules": ["levels"],
+        "sections": [{"id": "floor", "name": "Floor", "elevation": 0, "x": [0, 4]},
+                     {"id": "stair", "name": "Stair", "elevation": "8 in", "x": [4, 13],
+                      "stairs": {"rise": "8 in"}}],
+        "borders": [["floor", "stair"]],
+        "fighters": [{"id": "a", "name": "Ann", "side": "A", "section": "floor", "x": "3 1/2",
+                      "weapons": ["Spear, reach 1,2"]},
+                     {"id": "b", "name": "Bob", "side": "B", "section": "stair", "x": "12 1/2", "sm": 1,
+                      "weapons": ["Knife, reach C"]}],
+    }
+    doc.update(changes)
+    return doc
+
+
+def test_a_feet_scenario_holds_exact_lengths_stairs_places_sm_and_weapons():
+    """Issue 6: coordinates in feet, stairs with 1-ft treads unless the scenario says otherwise, a fighter
+    at a position on its section; G1: nine 8-inch steps up is exactly 6 ft above the floor."""
+    sc = scenario.load(feet_doc())
+    stair = sc.field.section("stair")
+    assert stair.stairs is not None and (stair.stairs.rise, stair.stairs.tread, stair.steps) == (
+        Fraction(2, 3), Fraction(1), 9)
+    assert stair.surface(Fraction(25, 2)) == 6 and stair.surface(Fraction(9, 2)) == Fraction(2, 3)
+    table = Table.start(sc)
+    assert table.stand("a") == ("floor", Fraction(7, 2)) and table.surface("b") == 6
+    assert sc.fighter("b").sm == 1 and str(sc.fighter("b").weapons[0]) == "Knife, reach C"
+    verdict = table.judge_levels("a", "b")
+    assert (verdict.difference_ft, verdict.band.label, verdict.possible) == (6, "up to 6 ft", True)
+    assert scenario.load(json.loads(scenario.dumps(sc))) == sc
+
+
+def test_export_writes_version_2_with_where_fighters_stand_now():
+    """Issue 6: exports write version 2; a placed fighter is written at its section and offset."""
+    sc = scenario.load(feet_doc())
+    table = Table.start(sc).place("a", "stair", Fraction(9, 2))
+    doc = json.loads(scenario.dumps(sc, {"a": (table.position("a"), table.offset("a"))}))
+    assert doc["vertigo"] == 2 and doc["rules"] == ["levels"]
+    assert doc["fighters"][0]["section"] == "stair" and doc["fighters"][0]["x"] == 4.5
+    assert doc["sections"][1]["stairs"] == {"rise": "2/3", "tread": 1}
+    assert scenario.export_size(sc) >= len(scenario.dumps(sc))
+
+
+@pytest.mark.parametrize(("change", "problem"), [
+    ({"rules": ["height"]}, "rules[0]: the Height rules ('height') measure in height; this scenario's units are "
+                            "'feet'"),
+    ({"rules": ["terrain"]}, "rules[0]: Terrain features ('terrain') is not refereed yet; the rule sets are "
+                             "height, levels"),
+    ({"rules": ["levels", "levels"]}, "rules[1]: repeats 'levels'"),
+    ({"rules": "levels"}, 'rules: must be a list of rule-set ids (height, levels): "levels"'),
+    ({"options": {"hit_locations": "no"}}, 'options.hit_locations: must be true or false: "no"'),
+    ({"options": {"fog": True}}, 'options.fog: is not an option of this scenario\'s rule sets (theirs: '
+                                 'hit_locations): "fog"'),
+    ({"vertigo": 3}, "vertigo: must be the format version, the number 2 (or 1 for an older file): 3"),
+])
+def test_rule_sets_and_options_are_checked_at_their_place(change, problem):
+    """Issue 6: "a scenario names its unit system and the rule sets that referee it … that fit its units";
+    options belong to a rule set the scenario names."""
+    with pytest.raises(ScenarioError) as info:
+        scenario.load(feet_doc(**change))
+    assert problem in info.value.problems
+
+
+@pytest.mark.parametrize(("where", "value", "problem"), [
+    (("sections", 1, "stairs"), {"rise": 0}, "sections[1].stairs.rise: must not be 0 (a flat section needs no "
+                                            "stairs)"),
+    (("sections", 1, "stairs"), {"rise": "8 in", "tread": "1 mm"}, None),
+    (("sections", 1, "stairs"), {"rise": "8 in", "tread": "1/1000 ft"}, "sections[1].stairs: holds 9000 steps of "
+                                                                       "its tread; at most 200 are allowed"),
+    (("fighters", 0, "x"), 7, "fighters[0].x: must stand on its section, from 0 to 4: 7"),
+    (("fighters", 0, "x"), "4 ft 1 in", "fighters[0].x: must stand on its section, from 0 to 4: 4.08"),
+    (("fighters", 1, "sm"), 11, "fighters[1].sm: must be a whole Size Modifier from -10 to +10 (the reach table "
+                                "of Combat at Different Levels ends at +10): 11"),
+    (("fighters", 1, "weapons"), ["Knife, reach Q"], None),
+])
+def test_new_fields_are_checked_at_their_place(where, value, problem):
+    """Issue 6 and G4: stairs, a fighter's place, SM (≤ +10) and weapons are refused at their place."""
+    doc = feet_doc()
+    node = doc
+    for key in where[:-1]:
+        node = node[key]
+    node[where[-1]] = value
+    with pytest.raises(ScenarioError) as info:
+        scenario.load(doc)
+    if problem is not None:
+        assert problem in info.value.problems
+    else:
+        assert any(p.startswith(".".join([where[0] + f"[{where[1]}]", where[2]])) for p in info.value.problems)
+
+
+def test_stairs_need_feet_or_inches():
+    """H1 measures sections, not steps: a Height scenario has no stairs."""
+    doc = feet_doc(units="height", rules=["height"])
+    doc["sections"][1]["elevation"] = 1
+    for f in doc["fighters"]:
+        f.pop("x"), f.pop("weapons"), f.pop("sm", None)
+    with pytest.raises(ScenarioError) as info:
+        scenario.load(doc)
+    assert info.value.problems == ("sections[1].stairs: stairs need a scenario in feet or inches; a Height scenario "
+                                   "measures sections, not steps",)
+
+
+def test_a_question_goes_to_the_rule_set_that_answers_it():
+    """Issue 6: "the table and the page dispatch through one registry": Height questions of a levels
+    scenario, and levels questions of a Height scenario, are refused naming the rule set."""
+    table = Table.start(scenario.load(feet_doc()))
+    with pytest.raises(RuleSetError, match="the Height rules do not referee “Steps”"):
+        table.judge_move("a", 0, "stair")
+    height = Table.start(scenario.loads((ROOT / "static" / "scenarios" / "cliff.json").read_text("utf-8")))
+    with pytest.raises(RuleSetError, match="Combat at Different Levels does not referee “The cliff”"):
+        height.judge_levels("goat", "kestrel")
+    with pytest.raises(RuleSetError, match="placing by hand is for rule sets without movement rules"):
+        height.place("goat", "cliff-foot")
+
+
+def test_placing_is_logged_and_undone():
+    """Issue 6: "in a levels-only scenario the referee moves a fighter by placing it … logged and undoable"."""
+    table = Table.start(scenario.load(feet_doc()))
+    placed = table.place("a", "stair", Fraction(19, 2))
+    assert placed.stand("a") == ("stair", Fraction(19, 2)) and placed.surface("a") == 4
+    assert placed.log[-1].text == "Ann placed: Floor → Stair at 9.5 ft"
+    assert placed.log[-1].details == ("Placed by the referee; standing surface 4 ft.",)
+    back = placed.undo()
+    assert back.stand("a") == ("floor", Fraction(7, 2))
+    assert back.log[-1].text == "Undone: Ann placed: Floor → Stair at 9.5 ft"
