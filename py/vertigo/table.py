@@ -240,6 +240,14 @@ class Table:
         return self.scenario.fighter(fighter_id).name
 
     # -- changes -------------------------------------------------------
+    def _offset_set(self, fighter_id: str, x: Fraction | None) -> tuple[tuple[str, Fraction], ...]:
+        """:attr:`offsets` with one fighter's place set (None: its default place), in document order of fighters."""
+        now = dict(self.offsets)
+        now.pop(fighter_id, None)
+        if x is not None:
+            now[fighter_id] = x
+        return tuple((f.id, now[f.id]) for f in self.scenario.fighters if f.id in now)
+
     def _logged(self, *entries: LogEntry) -> tuple[LogEntry, ...]:
         """The log with ``entries`` added, numbered on from the newest; the oldest give way past MAX_LOG."""
         n = self.logged
@@ -283,8 +291,7 @@ class Table:
             rolls += 1
         snap = Snapshot(fighter_id, start, self.rolls, head, self.offset(fighter_id))
         positions = tuple((fid, outcome.section if fid == fighter_id else sid) for fid, sid in self.positions)
-        offsets = tuple((fid, x) for fid, x in self.offsets if fid != fighter_id) + (
-            () if outcome.x is None else ((fighter_id, outcome.x),))
+        offsets = self._offset_set(fighter_id, outcome.x)
         entry = LogEntry(
             head + (" — moved" if dice_roll is None else f" — moved, fell: {dice_roll.total} damage"),
             tuple(details),
@@ -334,8 +341,7 @@ class Table:
         entry = LogEntry(head, (f"Placed by the referee; standing surface {shown}.",))
         snap = Snapshot(fighter_id, start, self.rolls, head, was)
         positions = tuple((fid, section_id if fid == fighter_id else sid) for fid, sid in self.positions)
-        offsets = tuple((fid, o) for fid, o in self.offsets if fid != fighter_id) + (
-            () if x is None else ((fighter_id, x),))
+        offsets = self._offset_set(fighter_id, x)
         history = (*self.history, snap)[-UNDO_DEPTH:]
         return replace(self, positions=positions, offsets=offsets, log=self._logged(entry), history=history)
 
@@ -355,7 +361,6 @@ class Table:
         snap = self.history[-1]
         entry = LogEntry(f"Undone: {snap.label}")
         positions = tuple((fid, snap.section if fid == snap.fighter else sid) for fid, sid in self.positions)
-        offsets = tuple((fid, x) for fid, x in self.offsets if fid != snap.fighter) + (
-            () if snap.x is None else ((snap.fighter, snap.x),))
+        offsets = self._offset_set(snap.fighter, snap.x)
         return replace(self, positions=positions, rolls=snap.rolls, log=self._logged(entry), history=self.history[:-1],
                        offsets=offsets)

@@ -180,3 +180,19 @@ def test_placing_is_logged_and_undone():
     back = placed.undo()
     assert back.stand("a") == ("floor", Fraction(7, 2))
     assert back.log[-1].text == "Undone: Ann placed: Floor → Stair at 9.5 ft"
+
+
+def test_a_saved_table_keeps_where_the_referee_placed_a_fighter():
+    """Issue 6 ("no lost work"): a placed fighter's offset, and the undo back to its old place, survive a save."""
+    from vertigo.storage import TableEncoder, restore
+
+    table = Table.start(scenario.load(feet_doc())).place("a", "stair", Fraction(19, 2))
+    text = TableEncoder().encode(table)
+    assert '"offsets":{"a":9.5,"b":12.5}' in text and '"x":3.5' in text
+    back = restore(text)
+    assert back.stand("a") == ("stair", Fraction(19, 2)) and back.offsets == table.offsets
+    assert back.undo().stand("a") == ("floor", Fraction(7, 2))
+    bad = text.replace('"offsets":{"a":9.5,', '"offsets":{"a":99,')
+    with pytest.raises(ScenarioError) as info:
+        restore(bad)
+    assert info.value.problems == ("saved table.offsets: places fighter 'a' off its section 'stair': 99 ft",)
