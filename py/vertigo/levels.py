@@ -614,7 +614,8 @@ class LevelsVerdict:
             null, ``defense_modifier``, ``distance_yd``, ``locations`` (an
             object keyed by location, in the order of G6: ``allowed``,
             ``base``, ``level``, ``net``, ``why``, ``rule``),
-            ``weapons``, ``steps``) and ``steps`` (each ``rule``, ``text``).
+            ``weapons``, ``steps``), ``steps`` (each ``rule``, ``text``) and
+            ``summary`` (one line).
         """
         def fighter(f: Fighter) -> dict[str, Any]:
             return {"id": f.id, "name": f.name,
@@ -646,6 +647,7 @@ class LevelsVerdict:
             "fighters": [fighter(f) for f in self.fighters],
             "directions": [direction(d) for d in self.directions],
             "steps": _steps_json(self.steps),
+            "summary": self.summary,
             "rules": rule_ids(self.explanation),
             "explanation": explanation(self.explanation),
         }

@@ -579,7 +579,7 @@ def test_to_json_is_plain_ordered_and_exact():
     data = verdict.to_json()
     assert list(data) == ["ask", "rule_set", "difference_ft", "difference_ft_exact", "effective_ft",
                           "effective_ft_exact", "band", "possible", "upper", "strange_position", "hit_locations",
-                          "fighters", "directions", "steps", "rules", "explanation"]
+                          "fighters", "directions", "steps", "summary", "rules", "explanation"]
     assert data["rules"] == ["G1", "G2", "G5", "G6"]  # the ask command's "rules": the ids the steps used
     assert data["explanation"][0] == "[G1] Difference: 5.67 ft (upper surface 5.67 ft − lower surface 0 ft)."
     assert (data["difference_ft"], data["difference_ft_exact"], data["band"], data["upper"]) == (
