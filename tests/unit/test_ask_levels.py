@@ -1,4 +1,4 @@
-"""The ``levels`` question of ``python -m vertigo ask`` (issue 6; rulings G1–G7, H7), on the bundled feet battlefields."""
+"""The ``levels`` question of ``python -m vertigo ask`` (issue 6; G1–G7, H7), on the bundled feet battlefields."""
 
 from __future__ import annotations
 
