@@ -23,6 +23,7 @@ from .dice import DicePool
 from .falling import crossing_fall
 from .moves import MoveEntry
 from .numbers import count, fmt, json_number
+from .ranged import range_needed
 from .text import isolate
 from .verdict import Overridable, Override, Step, explanation, rule_ids
 
@@ -297,7 +298,7 @@ def search(field: Battlefield, start: str, entry: MoveEntry, fighter_height: Fra
         dist = field.steps_from(start)
         jumps: dict[str, tuple[str, ...]] = {
             sid: (start,) if sid == start else (start, sid) for sid, d in dist.items()
-            if d <= entry.distance and abs(field.rise(start, sid)) <= entry.distance}
+            if range_needed(d, field.rise(start, sid)) <= entry.distance}
         return Reach(start, {sid: 0 for sid in jumps}, jumps, field, entry, h, fighter_height)
     fly = entry.kind == "Fly"
     limit = entry.distance

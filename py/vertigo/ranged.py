@@ -19,7 +19,7 @@ from .numbers import count, fmt, json_number
 from .text import isolate
 from .verdict import Overridable, Override, Step, explanation, rule_ids
 
-__all__ = ["Line", "ShotVerdict", "line_of_shot", "judge_action"]
+__all__ = ["Line", "ShotVerdict", "range_needed", "line_of_shot", "judge_action"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,15 +41,33 @@ class Line:
 
     @property
     def range_needed(self) -> int | Fraction:
-        """max(d, |Δh|): the range the action needs (H5)."""
-        rise = abs(self.rise)
-        return rise if rise > self.steps else self.steps
+        """max(d, |Δh|): the range the action needs (H5, :func:`range_needed`)."""
+        return range_needed(self.steps, self.rise)
 
     def to_json(self) -> dict[str, Any]:
         """``{"path", "steps", "rise", "blocked_by"}``, in that order: section ids shooter to target, d in
         section steps, Δh in Height levels (whole numbers as ints), the blocking section's id or null."""
         return {"path": list(self.path), "steps": self.steps, "rise": json_number(self.rise),
                 "blocked_by": self.blocked_by}
+
+
+def range_needed(steps: int, rise: Fraction) -> int | Fraction:
+    """max(d, |Δh|): the range needed to reach ``steps`` section steps away across a net change ``rise``.
+
+    The one home of that rule: a ranged action needs it (H5), and so do
+    Phase r and Teleport r, which reach a section when r covers it (H4).
+
+    Args:
+        steps: d, the fewest borders between the two sections.
+        rise: Δh, the net change in Height levels (either sign).
+
+    Returns:
+        The larger of d and |Δh|; d when they are equal (an int).
+
+    Source: ``000_519d8b8e373365db.txt`` › Height and Range; rulings H4, H5.
+    """
+    up = abs(rise)
+    return up if up > steps else steps
 
 
 def line_of_shot(field: Battlefield, source: str, target: str) -> Line | None:

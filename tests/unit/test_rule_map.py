@@ -29,7 +29,7 @@ def test_every_name_in_the_rule_map_exists():
     """Each `module.name` in the Rule → code table is importable from the core."""
     rows = _table()
     assert len(rows) >= 20
-    for ruling, names in rows:
+    for _ruling, names in rows:
         for dotted in names:
             module, *attrs = dotted.split(".")
             obj = importlib.import_module(f"vertigo.{module}")
