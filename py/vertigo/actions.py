@@ -1,6 +1,9 @@
 """Actions with a range or Reach: ``Shortbow, range 3``; ``Spear, range 0, Reach``.
 
 Source: ``000_519d8b8e373365db.txt`` › Height and Range, rulings H5 and H6.
+
+Rulings restated in ``docs/rules.md``: ``#h5-ranged-actions-range-needed-and-blocking``,
+``#h6-range-0-and-reach``.
 """
 
 from __future__ import annotations

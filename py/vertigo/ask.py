@@ -22,6 +22,9 @@ Different Levels), or a caller passes its own registry to :func:`answer`.
 
 Source: the Height rules ``000_519d8b8e373365db.txt`` (rulings H2–H8) and the
 SM / Reach table of ``001_cbc7fc1b49bd2ff2.txt`` (ruling G4).
+
+Rulings restated in ``docs/rules.md``: ``#g4-reach-by-size-modifier``,
+``#h2-move-entries-and-falls``, ``#h8-falling-dice``.
 """
 
 from __future__ import annotations

@@ -8,6 +8,8 @@ sections share a border is listed explicitly, never guessed from geometry.
 Source: ``000_519d8b8e373365db.txt`` › Combat ("Height is a somewhat abstract
 method of denoting the vertical distance between two sections at that
 crossing"), ruling H1.
+
+Rulings restated in ``docs/rules.md``: ``#h1-elevation-and-border-height``.
 """
 
 from __future__ import annotations

@@ -13,6 +13,8 @@ A pool is N dice of S sides plus a modifier M, written ``"3d6+1"``, ``"d8"``
 Every die of a roll is drawn in order from one generator with
 ``rng.randint(1, sides)``, so a d6 pool draws exactly what the d6-only
 builds drew from the same (seed, roll index): saved tables replay unchanged.
+
+Rulings restated in ``docs/rules.md``: ``#h8-falling-dice``.
 """
 
 from __future__ import annotations

@@ -4,6 +4,9 @@ Source: ``000_519d8b8e373365db.txt`` › Falling ("1d6 damage for each Height
 value fallen"), › Combat ("subtract the two and use the resulting number as
 the # for falling damage"), › Exploration (Climbing obstacles); rulings H2,
 H8, H9.
+
+Rulings restated in ``docs/rules.md``: ``#h2-move-entries-and-falls``, ``#h8-falling-dice``,
+``#h9-climbing-obstacles-exploration``.
 """
 
 from __future__ import annotations

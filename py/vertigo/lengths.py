@@ -17,6 +17,9 @@ digits per number, no exponent, denominators at most
 
 Source: issue 6 (real lengths); rulings G1 (feet), T6/T8 (inches), J1
 (feet and 5-ft tiles), H1 (Height levels, decimals allowed).
+
+Rulings restated in ``docs/rules.md``: ``#g1-the-vertical-difference``,
+``#h1-elevation-and-border-height``.
 """
 
 from __future__ import annotations

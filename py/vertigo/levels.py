@@ -17,6 +17,10 @@ not "6 ft > 6 ft", 1.5 ft less a millionth is not "0.5 yd → 0 yd").
 
 Source: ``001_cbc7fc1b49bd2ff2.txt`` › Combat At Different Levels; rulings
 G1–G7 (``docs/rules.md#g1`` … ``#g7``) and H7 (the DM's override).
+
+Rulings restated in ``docs/rules.md``: ``#g1-the-vertical-difference``, ``#g2-the-bands``,
+``#g3-the-strange-position``, ``#g4-reach-by-size-modifier``, ``#g5-horizontal-distance-and-reach``,
+``#g6-hit-locations``, ``#g7-without-hit-locations``, ``#h7-the-dms-override``.
 """
 
 from __future__ import annotations

@@ -4,6 +4,9 @@ Source: ``000_519d8b8e373365db.txt`` › Combat ("An entity cannot Move upward
 if the Height value of the Move entry is less than the Height value of the
 section border"; Fly ignores Height; Phase and Teleport need range ≥ Height);
 rulings H2, H3, H4, H7.
+
+Rulings restated in ``docs/rules.md``: ``#h2-move-entries-and-falls``,
+``#h3-choice-of-path-and-highlighting``, ``#h4-fly-phase-teleport``, ``#h7-the-dms-override``.
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 Source: ``000_519d8b8e373365db.txt`` › Combat ("Some Move entries include a
 Height value in parentheses"; Fly, Phase, Teleport), rulings H2 and H4.
+
+Rulings restated in ``docs/rules.md``: ``#h2-move-entries-and-falls``, ``#h4-fly-phase-teleport``.
 """
 
 from __future__ import annotations

@@ -4,6 +4,9 @@ Source: ``000_519d8b8e373365db.txt`` › Height and Range ("The range of the
 Action must be equal to or greater than the total change in Height when
 reaching the target. Additionally, the terrain must not obstruct the entity's
 ability to see the target."; the four worked examples), rulings H5, H6, H7.
+
+Rulings restated in ``docs/rules.md``: ``#h5-ranged-actions-range-needed-and-blocking``,
+``#h6-range-0-and-reach``, ``#h7-the-dms-override``.
 """
 
 from __future__ import annotations

@@ -12,6 +12,9 @@ Reach table: "A reach "C" weapon increases to reach 1, but there are no other
 effects"; "This rule is for melee combat. For ranged weapons, see Firing
 Upward and Downward"); rulings G4 and G5 (``docs/rules.md#g4``,
 ``docs/rules.md#g5``).
+
+Rulings restated in ``docs/rules.md``: ``#g4-reach-by-size-modifier``,
+``#g5-horizontal-distance-and-reach``.
 """
 
 from __future__ import annotations

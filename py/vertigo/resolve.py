@@ -10,6 +10,9 @@ it falls (J6, J7) — by adding its own ``resolve_*`` function here.
 
 Source: issue 6 (the resolve step); rulings H2, H7, H8
 (``docs/rules.md#h8-falling-dice``).
+
+Rulings restated in ``docs/rules.md``: ``#h2-move-entries-and-falls``, ``#h7-the-dms-override``,
+``#h8-falling-dice``.
 """
 
 from __future__ import annotations

@@ -14,6 +14,10 @@ Source: the data model of issues 2 and 6; Height rules
 ``000_519d8b8e373365db.txt`` (sections, borders, Move entries), rulings H1,
 H2, H6; Combat at Different Levels ``001_cbc7fc1b49bd2ff2.txt`` (SM,
 weapons, standing surfaces), rulings G1, G4, G5; ``docs/rules.md#format``.
+
+Rulings restated in ``docs/rules.md``: ``#g1-the-vertical-difference``,
+``#g4-reach-by-size-modifier``, ``#g5-horizontal-distance-and-reach``,
+``#h1-elevation-and-border-height``, ``#h2-move-entries-and-falls``, ``#h6-range-0-and-reach``.
 """
 
 from __future__ import annotations

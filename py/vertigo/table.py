@@ -5,6 +5,9 @@ a step back to an earlier snapshot and a saved table replays exactly.
 
 Source: rulings H2–H8 (what is judged and rolled), H7 (the log keeps both
 the rules' answer and the DM's).
+
+Rulings restated in ``docs/rules.md``: ``#h2-move-entries-and-falls``, ``#h7-the-dms-override``,
+``#h8-falling-dice``.
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 Source: ``000_519d8b8e373365db.txt`` › Height and Range ("The DM can make
 exception for special circumstances"), ruling H7.
+
+Rulings restated in ``docs/rules.md``: ``#h7-the-dms-override``.
 """
 
 from __future__ import annotations
