@@ -49,14 +49,14 @@ from vertigo.table import Table
 from vertigo.text import isolate
 
 __all__ = ["Highlights", "render", "render_fighters", "render_overlay", "figure_height", "SIDE_COLOURS",
-           "SIZE_BY_SM", "SYSTEMS", "System", "UX", "UH", "PER_FOOT"]
+           "SIZE_BY_SM", "SYSTEMS", "System", "UX", "UH", "TRUE_SCALE"]
 
 UX = 48.0
 """SVG units per drawing unit (horizontal), Height frame."""
 UH = 40.0
 """SVG units per Height level (vertical), Height frame."""
-PER_FOOT = 40.0
-"""SVG units per foot (both ways) of a true-scale view that fits; a larger battlefield is drawn smaller."""
+TRUE_SCALE = 40.0
+"""SVG units per foot or inch (both ways) of a true-scale view that fits; a larger battlefield is drawn smaller."""
 SLAB = 0.3
 """Thickness of a slab, in Height levels of the Height frame (the same SVG thickness in every frame)."""
 BAND = 11.0
@@ -152,8 +152,10 @@ class System:
 
 
 def _system(units: str, foot: Fraction, desc: str) -> System:
-    return System(True, PER_FOOT, PER_FOOT, foot, lambda v: lengths.show(v, units), lambda v: lengths.show(v, units),
-                  desc)
+    def show(v: Fraction) -> str:
+        return lengths.show(v, units)
+
+    return System(True, TRUE_SCALE, TRUE_SCALE, foot, show, show, desc)
 
 
 SYSTEMS: Mapping[str, System] = {
@@ -540,7 +542,7 @@ def _scale(svg: ET.Element, table: Table, frame: _Frame) -> None:
     _el(g, "text", "Height", class_="scale-title", x=x, y=round(frame.y(hi) - 10, 2))
 
 
-def bar_length(frame_height: float, per: float) -> Fraction:
+def _bar_length(frame_height: float, per: float) -> Fraction:
     """The length bar of a true-scale view, in scenario units: 1, 2 or 5 × a power of ten, at most 200 SVG
     units and under half the view's height."""
     room = min(200.0, frame_height * 0.45) / per
@@ -558,7 +560,7 @@ def _length_bar(g: ET.Element, table: Table, frame: _Frame) -> None:
 
     Across and up share one scale, so it measures both ways.
     """
-    size = bar_length(frame.height, frame.sy)
+    size = _bar_length(frame.height, frame.sy)
     base = frame.bottom + _BOTTOM / frame.sy
     x = round(frame.x(min(s.x0 for s in table.scenario.field.sections)) - 22, 2)
     y0, y1 = frame.y(base), round(frame.y(base) - float(size) * frame.sy, 2)
