@@ -2,15 +2,34 @@
 
 A terrain cross-section: sky, ground filled down to the bottom of the view,
 slabs (floors, roofs, balconies) drawn as plates with open space beneath,
-every border with its Height label, a Height scale, and fighters as named
-tokens in their side's colour.  The overlay (selection, reachable sections,
-the route, the line of a shot, a blocking section) is a separate group that
-can be redrawn alone, so a click redraws only what changed.
+stairs as steps, every border with its height label, a scale, and the
+fighters.  The overlay (selection, reachable sections, the route, the line of
+a shot, a blocking section, the dimension line of a levels verdict, the
+sections a fighter may be placed on) is a separate group that can be redrawn
+alone, so a click redraws only what changed.
+
+Two frames, picked once per unit system by :data:`SYSTEMS`:
+
+* **Height** (abstract): :data:`UX` SVG units per drawing unit across,
+  :data:`UH` per Height level up, a Height axis, fighters as round tokens
+  spread along their section.
+* **True scale** (feet, inches): one scale both ways (1 ft across is 1 ft
+  up on screen), a length bar (``5 ft``), fighters as standing figures as
+  tall as their Size Modifier makes them (:data:`SIZE_BY_SM`), each at its own
+  place (:meth:`vertigo.table.Table.stand`) with its feet on its standing
+  surface (:meth:`vertigo.table.Table.surface`).
+
+The root ``<svg>`` carries what the page needs to turn a click into a place:
+
+* ``data-units``: the scenario's unit system (``height``, ``feet``, ``inches``);
+* ``data-per-unit``: SVG user units per scenario unit across, so a click at
+  user x stands at scenario x = ``user_x / data-per-unit`` (and at scenario
+  height = ``-user_y / data-per-unit`` in a true-scale view).
+
+Sections are ``g.section[data-section]``, fighters ``g.fighter[data-fighter]``.
 
 Built with :mod:`xml.etree.ElementTree`, so every name and title is escaped
-as text; nothing from a scenario reaches the SVG as markup.  Coordinates are
-model units through the ``viewBox``: :data:`UX` per drawing unit across,
-:data:`UH` per Height level up.
+as text; nothing from a scenario reaches the SVG as markup.
 """
 
 from __future__ import annotations
@@ -18,33 +37,59 @@ from __future__ import annotations
 import html
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from vertigo import lengths
 from vertigo.battlefield import Section
 from vertigo.numbers import fmt
+from vertigo.scenario import Fighter
 from vertigo.table import Table
 from vertigo.text import isolate
 
-__all__ = ["Highlights", "render", "render_fighters", "render_overlay", "SIDE_COLOURS", "UX", "UH"]
+__all__ = ["Highlights", "render", "render_fighters", "render_overlay", "figure_height", "SIDE_COLOURS",
+           "SIZE_BY_SM", "SYSTEMS", "System", "UX", "UH", "TRUE_SCALE"]
 
 UX = 48.0
-"""SVG units per drawing unit (horizontal)."""
+"""SVG units per drawing unit (horizontal), Height frame."""
 UH = 40.0
-"""SVG units per Height level (vertical)."""
+"""SVG units per Height level (vertical), Height frame."""
+TRUE_SCALE = 40.0
+"""SVG units per foot or inch (both ways) of a true-scale view that fits; a larger battlefield is drawn smaller."""
 SLAB = 0.3
-"""Thickness of a slab, in Height levels."""
+"""Thickness of a slab, in Height levels of the Height frame (the same SVG thickness in every frame)."""
 BAND = 11.0
 """Height of the highlight band under a section's surface, SVG units (fits in a slab)."""
 TOKEN_R = 11.0
 """Radius of a fighter token, SVG units."""
+MIN_TAP = 24.0
+"""Smallest side of a fighter's click target, SVG units (≈ px at the usual scale)."""
+MIN_TREAD = 3.0
+"""Narrowest a stair's tread is drawn as its own step, SVG units (narrower: the flight is drawn as a ramp)."""
+MAX_DRAWN_STEPS = 2000
+"""Most steps drawn one by one in a view; a battlefield with more draws its stairs as ramps (bounded work)."""
 
 MIN_SCALE = 0.5
 """Smallest on-screen scale of the view (px per SVG unit) before it scrolls."""
 
 SIDE_COLOURS = ("#b3261e", "#1f5fae", "#1e7b47", "#7b3fa0", "#a0620b", "#0b7a7a", "#6d4c41", "#455a64")
 """Token colours by side, in order of first appearance (cycled)."""
+
+SIZE_BY_SM: Mapping[int, Fraction] = {
+    -10: Fraction(1, 8), -9: Fraction(1, 6), -8: Fraction(1, 4), -7: Fraction(5, 12), -6: Fraction(2, 3),
+    -5: Fraction(1), -4: Fraction(3, 2), -3: Fraction(2), -2: Fraction(3), -1: Fraction(9, 2), 0: Fraction(6),
+    1: Fraction(9), 2: Fraction(15), 3: Fraction(21), 4: Fraction(30), 5: Fraction(45), 6: Fraction(60),
+    7: Fraction(90), 8: Fraction(150), 9: Fraction(210), 10: Fraction(300),
+}
+"""How tall a fighter is drawn, in feet, by Size Modifier: the longest dimension of the GURPS Size and
+Speed/Range table (SM 0: 2 yd; −2: 1 yd; +1: 3 yd … +10: 100 yd; −3: 2 ft … −10: 1.5 in).  Drawing only:
+no rule reads it (the levels rules measure between standing surfaces, G1)."""
+
+# The parts of a standing figure, as fractions of its height.
+_HEAD_R = 0.07
+_BODY_W = 0.17
+_CROTCH = 0.45
 
 
 @dataclass(frozen=True)
@@ -60,6 +105,11 @@ class Highlights:
         target: id of the fighter targeted, or None.
         shot_ok: whether any action reaches (None: no shot judged).
         blocked_by: id of the section that blocks the shot, or None.
+        levels: (attacker id, defender id) of a levels verdict: a dimension
+            line between their standing surfaces, labelled with the
+            difference (G1); None for none.
+        placing: the referee is placing the selected fighter by hand: every
+            section is marked as a place target (``.place-target``).
     """
 
     selected: str | None = None
@@ -70,39 +120,168 @@ class Highlights:
     target: str | None = None
     shot_ok: bool | None = None
     blocked_by: str | None = None
+    levels: tuple[str, str] | None = None
+    placing: bool = False
+
+
+@dataclass(frozen=True)
+class System:
+    """How one unit system is drawn.
+
+    Attributes:
+        true_scale: one scale both ways, a length bar and fighters as figures
+            of their size; False: the abstract Height frame (axis, tokens).
+        per_x: SVG units per scenario unit across (true scale: at most;
+            a large battlefield is drawn smaller to fit).
+        per_y: SVG units per scenario unit up (true scale: the same as across).
+        foot: scenario units one real foot of a figure is drawn as (0 for
+            tokens): 1 in a feet scenario; in an inches scenario (tabletop
+            skirmish, 002) figures are miniatures, 6 ft drawn as 1.25 in.
+        length: a length as titles and labels write it (``Height 3``, ``8 ft``).
+        short: a border's label (``H3``, ``8 ft``).
+        desc: the sentence of ``<desc>`` that says what lengths are.
+    """
+
+    true_scale: bool
+    per_x: float
+    per_y: float
+    foot: Fraction
+    length: Callable[[Fraction], str]
+    short: Callable[[Fraction], str]
+    desc: str
+
+
+def _system(units: str, foot: Fraction, desc: str) -> System:
+    def show(v: Fraction) -> str:
+        return lengths.show(v, units)
+
+    return System(True, TRUE_SCALE, TRUE_SCALE, foot, show, show, desc)
+
+
+SYSTEMS: Mapping[str, System] = {
+    "height": System(False, UX, UH, Fraction(0), lambda v: f"Height {fmt(v)}", lambda v: f"H{fmt(v)}",
+                     "Elevations in Height levels."),
+    "feet": _system("feet", Fraction(1), "Lengths in feet, drawn to scale."),
+    "inches": _system("inches", Fraction(5, 24), "Lengths in inches, drawn to scale; fighters as miniatures."),
+}
+"""The one place that tells unit systems apart: how each is drawn."""
+
+# True-scale frame: room around the battlefield, SVG units.
+_LEFT = 64.0  # the length bar
+_RIGHT = 24.0
+_TOP = 64.0  # names above the tallest figure on the highest section, lifted clear of each other
+_BOTTOM = 56.0  # section names under the lowest surface
+_FIT_W = 960.0
+_FIT_H = 720.0
+_ASPECT = 1.25
+"""Narrowest a true-scale view is drawn: its width at least this many times its height."""
+_GAP = 30.0
+"""Narrowest gap between two figures that a dimension line is drawn in, SVG units."""
+_LIFT = 13.0
+_MAX_LIFTS = 3
+
+
+def figure_height(sm: int) -> Fraction:
+    """How tall a fighter of Size Modifier ``sm`` is drawn, in feet (:data:`SIZE_BY_SM`, clamped to its ends)."""
+    return SIZE_BY_SM[min(max(SIZE_BY_SM), max(min(SIZE_BY_SM), sm))]
+
+
+def _nice_floor(value: float) -> float:
+    """The largest of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × a power of ten that is at most ``value``."""
+    k = math.floor(math.log10(value))
+    for m in (8, 6, 5, 4, 3, 2.5, 2, 1.5, 1.2, 1):
+        v = round(m * 10.0 ** k, max(0, 2 - k))
+        if v <= value:
+            return v
+    return round(10.0 ** k, max(0, 2 - k))
+
+
+def _low(s: Section) -> Fraction:
+    """The lowest surface of a section (its elevation when flat)."""
+    return min(s.surface(s.x0), s.surface(s.x1))
+
+
+def _profile(s: Section, frame: _Frame) -> list[tuple[Fraction, Fraction]]:
+    """(x, height) along a section's surface, left to right: two points when flat, two per step on stairs.
+
+    Stairs whose treads would be drawn under :data:`MIN_TREAD` wide are drawn as a ramp from the first
+    step to the last (two points): a battlefield of a thousand feet does not need 200 hairline steps.  So are
+    all stairs of a battlefield of more than :data:`MAX_DRAWN_STEPS` steps in all.
+    """
+    if s.stairs is None:
+        return [(s.x0, s.elevation), (s.x1, s.elevation)]
+    if not frame.steps or float(s.stairs.tread) * frame.sx < MIN_TREAD:
+        return [(s.x0, s.surface(s.x0)), (s.x1, s.surface(s.x1))]
+    points: list[tuple[Fraction, Fraction]] = []
+    for i in range(s.steps):
+        a = s.x0 + s.stairs.tread * i
+        b = min(s.x1, a + s.stairs.tread)
+        h = s.elevation + s.stairs.rise * i
+        points += [(a, h), (b, h)]
+    return points
 
 
 @dataclass(frozen=True)
 class _Frame:
-    """Model-to-SVG mapping for one table."""
+    """Model-to-SVG mapping for one table: the view's edges in scenario units and the scale."""
 
     left: float
     right: float
     top: float
     bottom: float
+    system: System = SYSTEMS["height"]
+    sx: float = UX
+    sy: float = UH
+    steps: bool = True
 
     @staticmethod
-    def of(sections: tuple[Section, ...]) -> _Frame:
-        lo = float(min(s.elevation for s in sections))
-        hi = float(max(s.elevation for s in sections))
-        return _Frame(
-            float(min(s.x0 for s in sections)) - 1.6,
-            float(max(s.x1 for s in sections)) + 0.4,
-            hi + 2.2,
-            lo - 1.2,
-        )
+    def of(table: Table) -> _Frame:
+        """The frame of a table's battlefield; it depends on the sections and the fighters' sizes, never on
+        where the fighters stand, so a redraw of the fighters or the overlay fits the view drawn before."""
+        scenario = table.scenario
+        sections = scenario.field.sections
+        system = SYSTEMS[scenario.units]
+        if not system.true_scale:
+            lo = float(min(s.elevation for s in sections))
+            hi = float(max(s.elevation for s in sections))
+            return _Frame(
+                float(min(s.x0 for s in sections)) - 1.6,
+                float(max(s.x1 for s in sections)) + 0.4,
+                hi + 2.2,
+                lo - 1.2,
+            )
+        x0 = float(min(s.x0 for s in sections))
+        x1 = float(max(s.x1 for s in sections))
+        lo = float(min(_low(s) for s in sections))
+        hi = float(max(s.top for s in sections))
+        tallest = float(max((figure_height(f.sm) * system.foot for f in scenario.fighters), default=0))
+        wide, tall = x1 - x0, max(hi + tallest - lo, 1e-6)
+        per = _nice_floor(min(system.per_x, (_FIT_W - _LEFT - _RIGHT) / wide, (_FIT_H - _TOP - _BOTTOM) / tall))
+        # The view is as wide as the page: a tall narrow battlefield gets sky either side, not a page of scrolling.
+        spare = max(0.0, _ASPECT * (tall * per + _TOP + _BOTTOM) - (wide * per + _LEFT + _RIGHT)) / 2
+        steps = sum(s.steps for s in sections if s.stairs is not None) <= MAX_DRAWN_STEPS
+        return _Frame(x0 - (_LEFT + spare) / per, x1 + (_RIGHT + spare) / per, hi + tallest + _TOP / per,
+                      lo - _BOTTOM / per, system, per, per, steps)
 
     def x(self, units: float | Fraction) -> float:
-        return round(float(units) * UX, 2)
+        return round(float(units) * self.sx, 2)
 
     def y(self, height: float | Fraction) -> float:
-        return round(-float(height) * UH, 2)
+        return round(-float(height) * self.sy, 2)
+
+    @property
+    def width(self) -> float:
+        """Width of the view, SVG units."""
+        return (self.right - self.left) * self.sx
+
+    @property
+    def height(self) -> float:
+        """Height of the view, SVG units."""
+        return (self.top - self.bottom) * self.sy
 
     @property
     def view_box(self) -> str:
-        w = (self.right - self.left) * UX
-        h = (self.top - self.bottom) * UH
-        return f"{self.x(self.left)} {self.y(self.top)} {round(w, 2)} {round(h, 2)}"
+        return f"{self.x(self.left)} {self.y(self.top)} {round(self.width, 2)} {round(self.height, 2)}"
 
 
 def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: object) -> ET.Element:
@@ -112,15 +291,19 @@ def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: object) 
     return e
 
 
+def _points(frame: _Frame, pts: list[tuple[Fraction, Fraction]], dy: float = 0.0) -> str:
+    return " ".join(f"{frame.x(x)},{round(frame.y(h) + dy, 2)}" for x, h in pts)
+
+
 def _side_colour(table: Table) -> dict[str, str]:
     return {side: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, side in enumerate(table.scenario.sides)}
 
 
 def token_positions(table: Table) -> dict[str, tuple[float, float]]:
-    """SVG centre of every fighter's token: spread evenly along its section's top."""
+    """SVG centre of every fighter's token (Height frame): spread evenly along its section's top."""
     field_ = table.scenario.field
     out: dict[str, tuple[float, float]] = {}
-    frame = _Frame.of(field_.sections)
+    frame = _Frame.of(table)
     by_section: dict[str, list[str]] = {}
     for fid, sid in table.positions:
         by_section.setdefault(sid, []).append(fid)
@@ -133,6 +316,71 @@ def token_positions(table: Table) -> dict[str, tuple[float, float]]:
     return out
 
 
+@dataclass(frozen=True)
+class _Figure:
+    """Where a fighter is drawn, SVG units: its centre line, feet, height and width (0 for a token)."""
+
+    cx: float
+    feet: float
+    h: float
+    w: float
+    lift: float = 0.0
+
+    @property
+    def mid(self) -> float:
+        """The y of the middle of the figure (a token's centre)."""
+        return round(self.feet - self.h / 2, 2)
+
+
+def _figures(table: Table, frame: _Frame) -> dict[str, _Figure]:
+    """Where every fighter is drawn.
+
+    Height frame: tokens as :func:`token_positions` spreads them.  True
+    scale: each at its own place with its feet on its standing surface; two
+    at the very same place are drawn side by side, a little apart; a name
+    that would overlap another's is lifted clear (at most :data:`_MAX_LIFTS`
+    times).
+    """
+    if not frame.system.true_scale:
+        return {fid: _Figure(cx, round(cy + TOKEN_R + 1, 2), 2 * TOKEN_R, 2 * TOKEN_R)
+                for fid, (cx, cy) in token_positions(table).items()}
+    out: dict[str, _Figure] = {}
+    seen: dict[tuple[float, float], int] = {}
+    for f in table.scenario.fighters:
+        _, x = table.stand(f.id)
+        cx, feet = frame.x(x), frame.y(table.surface(f.id))
+        h = round(float(figure_height(f.sm) * frame.system.foot) * frame.sy, 2)
+        w = round(h * _BODY_W, 2)
+        k = seen.get((cx, feet), 0)
+        seen[(cx, feet)] = k + 1
+        # The k-th fighter at one spot stands half a body (at least half a tap target) aside, right then left.
+        step = max(MIN_TAP / 2, w / 2)
+        cx = round(cx + step * ((k + 1) // 2) * (1 if k % 2 else -1), 2)
+        out[f.id] = _Figure(cx, feet, h, w)
+    # Names: left to right, each lifted until it clears the ones already placed.
+    boxes: list[tuple[float, float, float]] = []
+    for fid in sorted(out, key=lambda i: (out[i].cx, i)):
+        fig = out[fid]
+        half = _text_width(table.name(fid)) / 2
+        for n in range(_MAX_LIFTS + 1):
+            base = _name_y(fig) - n * _LIFT
+            if not any(abs(base - y) < _LIFT and fig.cx - half < x1 and x0 < fig.cx + half for x0, x1, y in boxes):
+                break
+        boxes.append((fig.cx - half, fig.cx + half, base))
+        out[fid] = _Figure(fig.cx, fig.feet, fig.h, fig.w, n * _LIFT)
+    return out
+
+
+def _text_width(text: str, size: float = 10.5) -> float:
+    """A generous estimate of how wide a line of text is drawn, SVG units."""
+    return round(len(text) * size * 0.6 + 4, 2)
+
+
+def _name_y(fig: _Figure) -> float:
+    """Baseline of a figure's name: just above its head."""
+    return round(fig.feet - fig.h - 10 - fig.lift, 2)
+
+
 def _defs(svg: ET.Element) -> None:
     defs = _el(svg, "defs")
     sky = _el(defs, "linearGradient", id="sky", x1=0, y1=0, x2=0, y2=1)
@@ -143,63 +391,144 @@ def _defs(svg: ET.Element) -> None:
     _el(earth, "stop", offset="1", stop_color="#5e4a33")
 
 
+def _section_label(s: Section, frame: _Frame) -> str:
+    length = frame.system.length
+    if s.stairs is None:
+        return f"Section {isolate(s.name)}, {length(s.elevation)}"
+    return (f"Section {isolate(s.name)}, {s.steps} steps from {length(s.surface(s.x0))} "
+            f"to {length(s.surface(s.x1))}")
+
+
 def _terrain(svg: ET.Element, table: Table, frame: _Frame) -> None:
     g = _el(svg, "g", id="terrain")
     field_ = table.scenario.field
     # Ground first so slabs, which stand above it, are drawn over it; left to right
     # within each, which is also the keyboard's Tab order.
     ordered = sorted(field_.sections, key=lambda s: (s.kind != "ground", s.x0, s.elevation))
+    thick = SLAB * UH
     for s in ordered:
-        label = f"Section {isolate(s.name)}, Height {fmt(s.elevation)}"
-        sg = _el(g, "g", id=f"section-{s.id}", class_=f"section {s.kind}", data_section=s.id,
-                 role="button", tabindex=0, aria_label=label)
+        label = _section_label(s, frame)
+        sg = _el(g, "g", id=f"section-{s.id}", class_=f"section {s.kind}" + (" stairs" if s.stairs else ""),
+                 data_section=s.id, role="button", tabindex=0, aria_label=label)
         _el(sg, "title", label)
         x0, x1 = frame.x(s.x0), frame.x(s.x1)
         top = frame.y(s.elevation)
+        low = frame.y(_low(s))
         if s.kind == "ground":
             bottom = frame.y(frame.bottom)
-            _el(sg, "rect", class_="body", x=x0, y=top, width=round(x1 - x0, 2), height=round(bottom - top, 2))
+            if s.stairs is None:
+                _el(sg, "rect", class_="body", x=x0, y=top, width=round(x1 - x0, 2), height=round(bottom - top, 2))
+            else:
+                pts = [(s.x0, Fraction(frame.bottom)), *_profile(s, frame), (s.x1, Fraction(frame.bottom))]
+                _el(sg, "polygon", class_="body", points=_points(frame, pts))
         else:
-            thick = SLAB * UH
+            high = frame.y(s.top)
             # A thin slab is hard to hit: its name below it answers clicks too.
-            _el(sg, "rect", class_="hit", x=x0, y=top, width=round(x1 - x0, 2), height=round(thick + 18, 2))
+            _el(sg, "rect", class_="hit", x=x0, y=high, width=round(x1 - x0, 2),
+                height=round(low - high + thick + 18, 2))
+            below = _support_below(field_.sections, s, frame)
             for px in (x0 + 3, x1 - 9):
-                below = _support_below(field_.sections, s)
-                _el(sg, "rect", class_="post", x=round(px, 2), y=top + thick, width=6,
-                    height=round(max(0.0, frame.y(below) - top - thick), 2))
-            _el(sg, "rect", class_="body", x=x0, y=top, width=round(x1 - x0, 2), height=round(thick, 2))
-        _el(sg, "line", class_="surface", x1=x0, y1=top, x2=x1, y2=top)
-        name_y = top + (BAND + 14 if s.kind == "ground" else SLAB * UH + 13)
+                _el(sg, "rect", class_="post", x=round(px, 2), y=low + thick, width=6,
+                    height=round(max(0.0, frame.y(below) - low - thick), 2))
+            if s.stairs is None:
+                _el(sg, "rect", class_="body", x=x0, y=top, width=round(x1 - x0, 2), height=round(thick, 2))
+            else:
+                prof = _profile(s, frame)
+                _el(sg, "polygon", class_="body",
+                    points=_points(frame, prof) + " " + _points(frame, prof[::-1], thick))
+        if s.stairs is None:
+            _el(sg, "line", class_="surface", x1=x0, y1=top, x2=x1, y2=top)
+        else:
+            _stairs(sg, s, frame)
+        name_y = low + (BAND + 14 if s.kind == "ground" else SLAB * UH + 13)
         _el(sg, "text", s.name, class_="section-name", x=round((x0 + x1) / 2, 2), y=round(name_y, 2))
 
 
-def _support_below(sections: tuple[Section, ...], slab: Section) -> float:
-    """Elevation of the highest surface under a slab's middle (where its posts stand)."""
+def _stairs(sg: ET.Element, s: Section, frame: _Frame) -> None:
+    """Each tread as a ``line.surface.tread`` at its step's surface (``data-step``, 0 = leftmost), risers between."""
+    prof = _profile(s, frame)
+    if len(prof) == 2:  # drawn as a ramp
+        (a, ha), (b, hb) = prof
+        _el(sg, "line", class_="surface", x1=frame.x(a), y1=frame.y(ha), x2=frame.x(b), y2=frame.y(hb))
+        return
+    for i in range(0, len(prof), 2):
+        (a, h), (b, _) = prof[i], prof[i + 1]
+        y = frame.y(h)
+        if i:
+            _el(sg, "line", class_="riser", x1=frame.x(a), y1=frame.y(prof[i - 1][1]), x2=frame.x(a), y2=y,
+                stroke="#3f3427", stroke_width=1.5)
+        _el(sg, "line", class_="surface tread", data_step=i // 2, x1=frame.x(a), y1=y, x2=frame.x(b), y2=y)
+
+
+def _support_below(sections: tuple[Section, ...], slab: Section, frame: _Frame) -> float:
+    """Height of the highest surface under a slab's middle (where its posts stand).
+
+    With nothing under it: one Height level down in the Height frame, the bottom of the view at true scale.
+    """
     mid = slab.centre
-    under = [s.elevation for s in sections if s is not slab and s.x0 <= mid <= s.x1 and s.elevation < slab.elevation]
-    return float(max(under) if under else slab.elevation - 1)
+    floor = _low(slab)
+    under = [s.surface(mid) for s in sections if s is not slab and s.x0 <= mid <= s.x1 and s.surface(mid) < floor]
+    if under:
+        return float(max(under))
+    return frame.bottom if frame.system.true_scale else float(slab.elevation - 1)
+
+
+@dataclass(frozen=True)
+class _BorderMark:
+    """Where a border and its label are drawn, SVG units."""
+
+    h: Fraction
+    x: float
+    lo: float
+    hi: float
+    label_y: float
+    text: str
+    w: float
+
+    def hits(self, x0: float, x1: float, y0: float, y1: float) -> bool:
+        """Whether the label's tag overlaps the box x0..x1 × y0..y1."""
+        return x0 < self.x + self.w / 2 and self.x - self.w / 2 < x1 and y0 < self.label_y + 7 and self.label_y - 9 < y1
+
+
+def _border_marks(table: Table, frame: _Frame) -> list[_BorderMark]:
+    """Every border's line and label, in document order."""
+    field_ = table.scenario.field
+    out = []
+    for b in field_.borders:
+        a, c = field_.section(b.a), field_.section(b.b)
+        # Measured where the border is drawn: a flight of stairs meets its neighbours at its end steps.
+        ha, hc = a.surface(b.x), c.surface(b.x)
+        h = abs(ha - hc)
+        lo, hi = sorted((ha, hc))
+        ly = (frame.y(hi) + frame.y(lo)) / 2 if h else frame.y(hi) - 14
+        text = frame.system.short(h)
+        out.append(_BorderMark(h, frame.x(b.x), frame.y(lo), frame.y(hi), ly, text,
+                               max(30.0, _text_width(text, 11) + 4)))
+    return out
 
 
 def _borders(svg: ET.Element, table: Table, frame: _Frame) -> None:
     g = _el(svg, "g", id="borders")
     field_ = table.scenario.field
-    for b in field_.borders:
+    for b, m in zip(field_.borders, _border_marks(table, frame), strict=True):
         a, c = field_.section(b.a), field_.section(b.b)
-        h = abs(a.elevation - c.elevation)
-        lo, hi = sorted((a.elevation, c.elevation))
-        x = frame.x(b.x)
+        x, h = m.x, m.h
         bg = _el(g, "g", id=f"border-{b.a}--{b.b}", class_="border" + (" flat" if h == 0 else ""),
                  data_border=f"{b.a}|{b.b}", data_height=fmt(h))
-        _el(bg, "title", f"Border {isolate(a.name)} – {isolate(c.name)}: Height {fmt(h)}")
+        _el(bg, "title", f"Border {isolate(a.name)} – {isolate(c.name)}: {frame.system.length(h)}")
         _el(bg, "line", class_="border-line",
-            x1=x, y1=frame.y(hi) - (6 if h == 0 else 0), x2=x, y2=frame.y(lo) + (6 if h == 0 else 0))
-        ly = (frame.y(hi) + frame.y(lo)) / 2 if h else frame.y(hi) - 14
-        _el(bg, "rect", class_="border-tag", x=round(x - 15, 2), y=round(ly - 9, 2), width=30, height=16, rx=4)
-        _el(bg, "text", f"H{fmt(h)}", class_="border-label", x=x, y=round(ly + 3.5, 2))
+            x1=x, y1=m.hi - (6 if h == 0 else 0), x2=x, y2=m.lo + (6 if h == 0 else 0))
+        ly = m.label_y
+        _el(bg, "rect", class_="border-tag", x=round(x - m.w / 2, 2), y=round(ly - 9, 2), width=fmt(m.w), height=16,
+            rx=4)
+        _el(bg, "text", m.text, class_="border-label", x=x, y=round(ly + 3.5, 2))
 
 
-def _scale(svg: ET.Element, frame: _Frame) -> None:
+def _scale(svg: ET.Element, table: Table, frame: _Frame) -> None:
     g = _el(svg, "g", id="scale", aria_hidden="true")
+    if frame.system.true_scale:
+        _length_bar(g, table, frame)
+        return
     x = frame.x(frame.left + 0.7)
     lo, hi = math.ceil(frame.bottom), math.floor(frame.top - 1)
     step = max(1, math.ceil((hi - lo) / 16))
@@ -213,9 +542,43 @@ def _scale(svg: ET.Element, frame: _Frame) -> None:
     _el(g, "text", "Height", class_="scale-title", x=x, y=round(frame.y(hi) - 10, 2))
 
 
+def _bar_length(frame_height: float, per: float) -> Fraction:
+    """The length bar of a true-scale view, in scenario units: 1, 2 or 5 × a power of ten, at most 200 SVG
+    units and under half the view's height."""
+    room = min(200.0, frame_height * 0.45) / per
+    k = math.floor(math.log10(room))
+    best = Fraction(10) ** k
+    for m in (5, 2):
+        if Fraction(m) * Fraction(10) ** k <= Fraction(room):
+            best = Fraction(m) * Fraction(10) ** k
+            break
+    return best
+
+
+def _length_bar(g: ET.Element, table: Table, frame: _Frame) -> None:
+    """A vertical bar left of the battlefield, standing on the lowest surface, labelled with its length (``5 ft``).
+
+    Across and up share one scale, so it measures both ways.
+    """
+    size = _bar_length(frame.height, frame.sy)
+    base = frame.bottom + _BOTTOM / frame.sy
+    x = round(frame.x(min(s.x0 for s in table.scenario.field.sections)) - 22, 2)
+    y0, y1 = frame.y(base), round(frame.y(base) - float(size) * frame.sy, 2)
+    g.set("data-length", str(size))
+    _el(g, "line", class_="scale-axis", x1=x, y1=y0, x2=x, y2=y1)
+    for y in (y0, y1):
+        _el(g, "line", class_="scale-tick", x1=x - 5, y1=y, x2=x + 5, y2=y)
+    _el(g, "text", frame.system.length(size), class_="scale-label", x=round(x - 7, 2), y=round((y0 + y1) / 2 + 4, 2))
+    _el(g, "text", "Scale", class_="scale-title", x=x, y=round(y1 - 10, 2))
+
+
 def _fighters(table: Table) -> ET.Element:
-    """The ``<g id="fighters">`` group: one token, name and click target per fighter."""
+    """The ``<g id="fighters">`` group: one token or figure, name and click target per fighter."""
     g = ET.Element("g", {"id": "fighters"})
+    frame = _Frame.of(table)
+    if frame.system.true_scale:
+        _standing(g, table, frame)
+        return g
     colours = _side_colour(table)
     where = token_positions(table)
     field_ = table.scenario.field
@@ -229,11 +592,7 @@ def _fighters(table: Table) -> ET.Element:
             spacing[fid] = (s.x1 - s.x0) * UX / (len(on) + 1)
     for f in table.scenario.fighters:
         cx, cy = where[f.id]
-        sec = field_.section(table.position(f.id))
-        label = f"{isolate(f.name)} ({isolate(f.side)}) on {isolate(sec.name)}"
-        fg = _el(g, "g", id=f"fighter-{f.id}", class_="fighter", data_fighter=f.id, data_side=f.side,
-                 role="button", tabindex=0, aria_label=label)
-        _el(fg, "title", label)
+        fg = _fighter_group(g, table, f)
         lift = 12 * (stagger.get(f.id, 0) % 2)
         top = cy - TOKEN_R - 16 - lift
         # One click target over the token and its name, gaps included.
@@ -247,10 +606,75 @@ def _fighters(table: Table) -> ET.Element:
     return g
 
 
+def _fighter_group(g: ET.Element, table: Table, f: Fighter) -> ET.Element:
+    """A fighter's ``g.fighter`` (a keyboard button named for the fighter and where it stands)."""
+    sec = table.scenario.field.section(table.position(f.id))
+    label = f"{isolate(f.name)} ({isolate(f.side)}) on {isolate(sec.name)}"
+    fg = _el(g, "g", id=f"fighter-{f.id}", class_="fighter", data_fighter=f.id, data_side=f.side,
+             role="button", tabindex=0, aria_label=label)
+    _el(fg, "title", label)
+    return fg
+
+
+def _standing(g: ET.Element, table: Table, frame: _Frame) -> None:
+    """True scale: each fighter a standing figure of its size — a head and a body in its side's colour.
+
+    The ``g.fighter.figure`` also carries ``data-sm`` (its Size Modifier),
+    ``data-feet`` and ``data-top`` (SVG y of its feet and of the top of its
+    head); the names come last, in ``g.fighter-names``, over every figure.
+    """
+    colours = _side_colour(table)
+    figures = _figures(table, frame)
+    for f in table.scenario.fighters:
+        fig = figures[f.id]
+        fg = _fighter_group(g, table, f)
+        fg.set("class", "fighter figure")
+        fg.set("data-sm", str(f.sm))
+        fg.set("data-feet", fmt(fig.feet))
+        fg.set("data-top", fmt(round(fig.feet - fig.h, 2)))
+        name_y = _name_y(fig)
+        # One click target over the figure and its name, at least MIN_TAP square however small the figure.
+        half = max(MIN_TAP / 2, fig.w / 2 + 2)
+        top = min(name_y - 12, fig.feet - MIN_TAP)
+        _el(fg, "rect", class_="hit", x=round(fig.cx - half, 2), y=round(top, 2), width=round(2 * half, 2),
+            height=round(fig.feet - top, 2))
+        _figure(fg, fig, colours[f.side])
+        if fig.h >= 60:
+            _el(fg, "text", f.name[:1].upper(), class_="token-initial", x=fig.cx,
+                y=round(fig.feet - fig.h * 0.62, 2))
+    # The names last, over every figure: a name lifted over a neighbour's head stays readable.
+    names = _el(g, "g", class_="fighter-names", aria_hidden="true")
+    for f in table.scenario.fighters:
+        fig = figures[f.id]
+        _el(names, "text", f.name, class_="token-name", data_fighter=f.id, x=fig.cx, y=_name_y(fig))
+
+
+def _figure(fg: ET.Element, fig: _Figure, colour: str) -> None:
+    """The figure: a head touching the top, a body from the neck to the feet with two legs."""
+    h, w, cx, feet = fig.h, fig.w, fig.cx, fig.feet
+    r = h * _HEAD_R
+    _el(fg, "circle", class_="token figure-head", cx=cx, cy=round(feet - h + r, 2), r=round(r, 2), fill=colour)
+    neck = feet - h + 2 * r + h * 0.015
+    s = w * 0.3  # shoulder rounding
+    gap = w * 0.07
+    crotch = feet - h * _CROTCH
+    left, right = cx - w / 2, cx + w / 2
+
+    def p(x: float, y: float) -> str:
+        return f"{round(x, 2)},{round(y, 2)}"
+
+    d = (f"M{p(left, feet)}L{p(left, neck + s)}Q{p(left, neck)} {p(left + s, neck)}L{p(right - s, neck)}"
+         f"Q{p(right, neck)} {p(right, neck + s)}L{p(right, feet)}L{p(cx + gap, feet)}L{p(cx + gap, crotch)}"
+         f"L{p(cx - gap, crotch)}L{p(cx - gap, feet)}Z")
+    _el(fg, "path", class_="token figure-body", d=d, fill=colour)
+
+
 def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
     g = ET.Element("g", {"id": "overlay"})
     field_ = table.scenario.field
-    where = token_positions(table)
+    figures = _figures(table, frame)
+    where = token_positions(table) if not frame.system.true_scale else {
+        fid: (fig.cx, fig.mid) for fid, fig in figures.items()}
 
     def surface(sid: str, cls: str, pad: float = 0.0) -> ET.Element:
         # A band just under the surface line, so the fighters standing on it stay clear.
@@ -259,6 +683,10 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
         return _el(g, "rect", class_=cls, data_section=sid, x=round(x0 + 2 - pad, 2), y=round(y + 1.5 - pad, 2),
                    width=round(x1 - x0 - 4 + 2 * pad, 2), height=round(BAND + 2 * pad, 2), rx=3)
 
+    if hl.placing:
+        for s in field_.sections:
+            _el(g, "polyline", class_="place-target", data_section=s.id, points=_points(frame, _profile(s, frame), 5),
+                fill="none", stroke="#1f5fae", stroke_width=8, stroke_opacity=0.45, stroke_linejoin="round")
     if hl.destination:
         ok = "allowed" if hl.destination_ok else "refused"
         surface(hl.destination, f"destination {ok}", pad=3)
@@ -273,15 +701,74 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
         _el(g, "path", class_="blocker-mark",
             d=f"M{cx - 9},{cy - 9}L{cx + 9},{cy + 9}M{cx - 9},{cy + 9}L{cx + 9},{cy - 9}")
         _el(g, "text", "blocks the shot", class_="blocker-label", x=cx, y=round(cy - 14, 2))
+    if hl.levels is not None and all(fid in where for fid in hl.levels):
+        _dimension(g, table, frame, figures, *hl.levels)
     if hl.selected and hl.target and hl.selected in where and hl.target in where:
         (x1, y1), (x2, y2) = where[hl.selected], where[hl.target]
         state = "clear" if hl.shot_ok else ("blocked" if hl.blocked_by else "short")
         _el(g, "line", class_=f"shot {state}", x1=x1, y1=y1, x2=x2, y2=y2)
-        _el(g, "circle", class_="target-ring", cx=x2, cy=y2, r=TOKEN_R + 6)
+        _ring(g, frame, where, figures, hl.target, "target-ring", 6)
     if hl.selected and hl.selected in where:
-        x, y = where[hl.selected]
-        _el(g, "circle", class_="selected-ring", cx=x, cy=y, r=TOKEN_R + 5)
+        _ring(g, frame, where, figures, hl.selected, "selected-ring", 5)
     return g
+
+
+def _ring(g: ET.Element, frame: _Frame, where: Mapping[str, tuple[float, float]], figures: Mapping[str, _Figure],
+          fid: str, cls: str, pad: float) -> None:
+    """A ring round a token, or a rounded frame round a figure."""
+    if not frame.system.true_scale:
+        x, y = where[fid]
+        _el(g, "circle", class_=cls, cx=x, cy=y, r=TOKEN_R + pad)
+        return
+    fig = figures[fid]
+    half = max(MIN_TAP / 2, fig.w / 2) + pad
+    _el(g, "rect", class_=cls, data_fighter=fid, x=round(fig.cx - half, 2), y=round(fig.feet - fig.h - pad, 2),
+        width=round(2 * half, 2), height=round(fig.h + 2 * pad, 2), rx=6)
+
+
+def _dimension(g: ET.Element, table: Table, frame: _Frame, figures: Mapping[str, _Figure], a: str, b: str) -> None:
+    """The dimension line of a levels verdict: the vertical difference between two standing surfaces (G1).
+
+    A vertical line between the two fighters (in the gap between their
+    bodies when there is room, else beside them), a tick at each surface, a dashed guide from
+    each fighter's feet to it, and the exact difference as a label.
+    """
+    ends = {fid: (figures[fid], frame.y(table.surface(fid))) for fid in (a, b)}
+    (la, lb) = sorted((a, b), key=lambda fid: (figures[fid].cx, fid))
+    fl, fr = figures[la], figures[lb]
+    inner_l, inner_r = fl.cx + fl.w / 2, fr.cx - fr.w / 2
+    if inner_r - inner_l >= _GAP:
+        x = round((inner_l + inner_r) / 2, 2)
+    else:
+        # Too close to see a line between them: beside the right one, else beside the left one.
+        x = round(fr.cx + fr.w / 2 + _GAP / 2, 2)
+        if x + 60 > frame.x(frame.right):
+            x = round(fl.cx - fl.w / 2 - _GAP / 2, 2)
+    diff = abs(table.surface(a) - table.surface(b))
+    ya, yb = ends[a][1], ends[b][1]
+    dg = _el(g, "g", class_="levels-dimension", data_levels=f"{a}|{b}", data_difference=str(diff))
+    colour = "#26313b"
+    for fid in (a, b):
+        fig, y = ends[fid]
+        _el(dg, "line", class_="levels-dimension-guide", data_fighter=fid, x1=fig.cx, y1=y, x2=x, y2=y,
+            stroke=colour, stroke_width=1.5, stroke_dasharray="4 3")
+        _el(dg, "line", class_="levels-dimension-tick", data_fighter=fid, x1=round(x - 7, 2), y1=y,
+            x2=round(x + 7, 2), y2=y, stroke=colour, stroke_width=2.5)
+    _el(dg, "line", class_="levels-dimension-line", x1=x, y1=ya, x2=x, y2=yb, stroke=colour, stroke_width=2.5)
+    text = frame.system.length(diff)
+    w = _text_width(text, 12) + 6
+    # The label beside the line, on a side with room and clear of the borders' labels.
+    my = round((ya + yb) / 2, 2)
+    tags = _border_marks(table, frame)
+    near = [m for m in tags if m.hits(x - 8 - w, x + 8 + w, my - 10, my + 9)]
+    sides = [round(x + 8, 2), round(x - 8 - w, 2), *(round(m.x + m.w / 2 + 4, 2) for m in near),
+             *(round(m.x - m.w / 2 - 4 - w, 2) for m in near)]
+    room = [lx for lx in sides if frame.x(frame.left) <= lx and lx + w <= frame.x(frame.right)] or sides
+    lx = next((lx for lx in room if not any(m.hits(lx, lx + w, my - 10, my + 9) for m in tags)), room[0])
+    _el(dg, "rect", class_="levels-dimension-tag", x=lx, y=round(my - 10, 2), width=round(w, 2), height=19, rx=4,
+        fill="#fffbe6", stroke=colour, stroke_width=1)
+    _el(dg, "text", text, class_="levels-dimension-label", x=round(lx + w / 2, 2), y=round(my + 4.5, 2),
+        text_anchor="middle", font_size=12, font_weight=700, fill="#111")
 
 
 def _reachable(table: Table, hl: Highlights, frame: _Frame) -> str:
@@ -325,13 +812,14 @@ def render(table: Table, highlights: Highlights | None = None) -> str:
         highlights: what the overlay marks; None for nothing.
 
     Returns:
-        One ``<svg>`` element: ``#terrain`` (one ``.section`` group per
+        One ``<svg>`` element (``data-units``, ``data-per-unit``: see the
+        module's docstring): ``#terrain`` (one ``.section`` group per
         section, ``data-section`` = id), ``#borders`` (one ``.border`` per
-        border with its ``H`` label), ``#scale``, ``#fighters`` (one
+        border with its height label), ``#scale``, ``#fighters`` (one
         ``.fighter`` per fighter, ``data-fighter`` = id) and ``#overlay``.
     """
     field_ = table.scenario.field
-    frame = _Frame.of(field_.sections)
+    frame = _Frame.of(table)
     svg = ET.Element("svg", {
         "xmlns": "http://www.w3.org/2000/svg",
         "viewBox": frame.view_box,
@@ -340,17 +828,19 @@ def render(table: Table, highlights: Highlights | None = None) -> str:
         "aria-labelledby": "view-title view-desc",
         "class": "side-view",
         # Below half scale labels get too small to read: scroll sideways instead.
-        "style": f"min-width: {round((frame.right - frame.left) * UX * MIN_SCALE)}px",
+        "style": f"min-width: {round(frame.width * MIN_SCALE)}px",
+        "data-units": table.scenario.units,
+        "data-per-unit": fmt(frame.sx),
     })
     _el(svg, "title", f"Side view: {isolate(table.scenario.title)}", id="view-title")
     _el(svg, "desc", f"{len(field_.sections)} sections, {len(field_.borders)} borders, "
-                     f"{len(table.scenario.fighters)} fighters. Elevations in Height levels.", id="view-desc")
+                     f"{len(table.scenario.fighters)} fighters. {frame.system.desc}", id="view-desc")
     _defs(svg)
     _el(svg, "rect", class_="sky", x=frame.x(frame.left), y=frame.y(frame.top),
-        width=round((frame.right - frame.left) * UX, 2), height=round((frame.top - frame.bottom) * UH, 2))
+        width=round(frame.width, 2), height=round(frame.height, 2))
     _terrain(svg, table, frame)
     _borders(svg, table, frame)
-    _scale(svg, frame)
+    _scale(svg, table, frame)
     svg.append(_fighters(table))
     text = ET.tostring(svg, encoding="unicode")
     assert text.endswith("</svg>")
@@ -364,5 +854,4 @@ def render_fighters(table: Table) -> str:
 
 def render_overlay(table: Table, highlights: Highlights) -> str:
     """Only the ``<g id="overlay">`` group, for redrawing after a click."""
-    frame = _Frame.of(table.scenario.field.sections)
-    return _overlay_text(table, highlights, frame)
+    return _overlay_text(table, highlights, _Frame.of(table))
