@@ -42,7 +42,7 @@ def changed_lines(name: str, source: Path) -> tuple[str, str]:
 def line_number(name: str, source: Path, removed: str) -> int:
     """The line of ``source`` the mutant changes (its function's first line when not found)."""
     mangled = name.rpartition(".")[2].partition("__mutmut_")[0]
-    parts = mangled[1:].strip("ǁ_").split("ǁ") if mangled.startswith("xǁ") else [mangled[2:]]
+    parts = mangled[2:].split("ǁ") if mangled.startswith("xǁ") else [mangled[2:]]
     lines = source.read_text(encoding="utf-8").splitlines()
     tree = ast.parse("\n".join(lines))
     scope: list[ast.stmt] = tree.body
