@@ -69,3 +69,13 @@ def test_h7_an_override_without_a_note_has_an_empty_note():
     assert direction.override is not None
     assert (direction.override.allowed, direction.override.note) == (False, "")
     assert str(direction.steps[-1]) == "[H7] Rules say allowed; overridden by the DM: not allowed."
+
+
+def test_g7_without_hit_locations_every_row_but_the_torso_is_barred_by_g7():
+    """G7: "the ≤ 2 ft band changes nothing and no location modifier is shown ... elsewhere hits go to the
+    torso": at d = 0 only the torso is allowed, and every row cites G7."""
+    rows = judge_levels(Fighter("ann", "Ann", 0, 0), Fighter("bob", "Bob", 0, 0), hit_locations=False).directions[0]
+    assert [(r.name, r.allowed, r.rule) for r in rows.locations] == [
+        (name, name == "torso", "G7") for name in
+        ("eyes", "skull", "face", "neck", "torso", "vitals", "groin", "arm", "hand", "leg", "foot")]
+    assert rows.locations[0].why == "Eyes: hit locations are off: hits go to the torso."

@@ -92,3 +92,66 @@ def test_g5_a_reach_beyond_the_cap_quotes_the_whole_entry():
     with pytest.raises(LimitError) as e:
         Weapon.parse(text)
     assert str(e.value) == f'"{text}": a reach value must be at most 100 yards: "1-200"'
+
+
+@pytest.mark.parametrize("make, error, message", [
+    (lambda: WeaponReach(()), EntryError, "a reach needs at least one value: []"),
+    (lambda: WeaponReach((-1,)), EntryError, "reach values must be whole yards ≥ 0: [-1]"),
+    (lambda: WeaponReach((131,)), LimitError, "reach values must be at most 130 yards: 131"),
+    (lambda: WeaponReach((2, 1)), EntryError, "reach values must rise, each once: [2, 1]"),
+    (lambda: WeaponReach.parse(5), EntryError, "a reach must be text: 5"),
+    (lambda: WeaponReach.parse("1,1"), EntryError, 'reach values must rise from left to right, each once: "1,1"'),
+    (lambda: WeaponReach.parse("1-C"), EntryError, 'a reach range must run upward (e.g. 1-3): "1-C"'),
+    (lambda: WeaponReach.parse("C-C"), EntryError, 'a reach range must run upward (e.g. 1-3): "C-C"'),
+])
+def test_g5_reach_values_are_whole_yards_rising_each_once(make, error, message):
+    """G5: reach values are yards, "C" counting as 0 (G4), listed rising (``C,1``, ``1,2``, ``1-3``); an empty,
+    negative, too large (above 100 + the largest SM bonus, 30) or non-rising reach is refused, quoted; a range
+    ending in C runs down to 0 and is refused."""
+    with pytest.raises(error) as e:
+        make()
+    assert str(e.value) == message
+
+
+def test_g5_a_reach_may_be_written_in_40_characters_and_no_more():
+    """G5 reach text is bounded by MAX_REACH_TEXT (40): 40 characters parse, 41 are refused; C-2 is C, 1, 2."""
+    assert WeaponReach.parse("1".ljust(40)) == WeaponReach((1,))
+    assert WeaponReach.parse("C-2") == WeaponReach((0, 1, 2))
+    assert WeaponReach((130,)).values == (130,)
+    with pytest.raises(LimitError) as e:
+        WeaponReach.parse("1".ljust(41))
+    assert str(e.value) == "a reach must be at most 40 characters: 41"
+
+
+TAB = '"\\t'
+"""A quoted text starting with a tab, as the messages write it (two characters for one)."""
+
+
+@pytest.mark.parametrize("text, error, message", [
+    ("x" * 39 + "\t", EntryError,
+     '"' + "x" * 38 + '... is not a reach (expected e.g. "C", "1", "C,1", "1,2" or "1-3")'),
+    ("\t101" + " " * 36, LimitError, "a reach value must be at most 100 yards: " + TAB + "101" + " " * 33 + "..."),
+    ("\t3-1" + " " * 36, EntryError, "a reach range must run upward (e.g. 1-3): " + TAB + "3-1" + " " * 33 + "..."),
+    ("\t2,1" + " " * 36, EntryError,
+     "reach values must rise from left to right, each once: " + TAB + "2,1" + " " * 33 + "..."),
+])
+def test_g5_a_refused_reach_is_quoted_in_at_most_42_characters(text, error, message):
+    """G5: a refused reach is quoted in at most 42 characters (its 40 and two quote marks): a 40-character text
+    holding a tab, 43 characters once escaped, is cut to 39 and ``...``."""
+    with pytest.raises(error) as e:
+        WeaponReach.parse(text)
+    assert str(e.value) == message
+
+
+@pytest.mark.parametrize("text, error, tail", [
+    ("Spear, reach 101\t1".ljust(200), EntryError,
+     '"101\\t1" is not a reach (expected e.g. "C", "1", "C,1", "1,2" or "1-3")'),
+    ("Sp\tear, reach 1-200".ljust(200), LimitError, 'a reach value must be at most 100 yards: "1-200"'),
+])
+def test_g5_a_weapon_with_a_refused_reach_is_quoted_in_at_most_202_characters(text, error, tail):
+    """G5: a weapon whose reach is refused is quoted in at most 202 characters (its 200 and two quote marks):
+    a 200-character entry holding a tab, 203 characters once escaped, is cut to 199 and ``...``."""
+    with pytest.raises(error) as e:
+        Weapon.parse(text)
+    quoted = '"' + text.replace("\t", "\\t")
+    assert str(e.value) == quoted[:199] + "...: " + tail
