@@ -79,3 +79,54 @@ def test_g7_without_hit_locations_every_row_but_the_torso_is_barred_by_g7():
         (name, name == "torso", "G7") for name in
         ("eyes", "skull", "face", "neck", "torso", "vitals", "groin", "arm", "hand", "leg", "foot")]
     assert rows.locations[0].why == "Eyes: hit locations are off: hits go to the torso."
+
+
+def test_g1_g5_with_no_upper_fighter_the_directions_name_no_sides():
+    """G1: "one foot or less" — no upper fighter, so the lines name no side ("Ann → Bob", not "Ann (None)");
+    G5: the distance is |2 ft − 5 ft| = 3 ft = 1 yd; a ranged weapon gets no levels answer ("001 governs melee
+    only"), its row named and at that distance."""
+    verdict = judge_levels(Fighter("ann", "Ann", 0, 2, 0, ["Bow, range 150"]), Fighter("bob", "Bob", 0, 5))
+    ann = verdict.directions[0]
+    assert str(ann.steps[0]) == "[G2] Ann → Bob: Bob defends at +0 (1 ft or less)."
+    assert [str(s) for s in ann.steps[1:12]] == [
+        f"[G6] {name}: {base} normal, no level modifier = {base}." for name, base in
+        (("Eyes", "−9"), ("Skull", "−7"), ("Face", "−5"), ("Neck", "−5"), ("Torso", "+0"), ("Vitals", "−3"),
+         ("Groin", "−3"), ("Arm", "−2"), ("Hand", "−4"), ("Leg", "−2"), ("Foot", "−4"))]
+    assert [str(s) for s in ann.steps[12:]] == [
+        "[G5] Horizontal distance: |2 ft − 5 ft| = 3 ft ÷ 3 = 1 yd → 1 yd (nearest yard, halves up); the vertical "
+        "difference does not change reach.",
+        "[G5] Bow, range 150: 001 governs melee only; see Firing Upward and Downward."]
+    assert [(w.name, w.melee, w.distance_yd, w.reaches) for w in ann.weapons] == [("Bow", False, 1, None)]
+
+
+def test_g3_lying_down_the_lower_fighter_strikes_only_head_and_arm_by_g3():
+    """G3: 8 ft less 3 ft lying down is the "up to 5 ft" band; "the lower fighter may strike only his head and
+    arm" — every other row is barred by G3, and the head keeps the 2-ft band's −2 from below (G2, G6)."""
+    verdict = judge_levels(Fighter("ann", "Ann", 8, 0), Fighter("bob", "Bob", 0, 0), strange_position=True)
+    bob = verdict.directions[1]
+    assert str(bob.steps[0]) == ("[G3] Bob (lower) → Ann (upper): Ann defends at +3 "
+                                 "(upper fighter, up to 5 ft, lying down).")
+    assert [(r.name, r.allowed, r.net, r.rule) for r in bob.locations] == [
+        ("eyes", True, -11, "G2, G6"), ("skull", True, -9, "G2, G6"), ("face", True, -7, "G2, G6"),
+        ("neck", False, None, "G3"), ("torso", False, None, "G3"), ("vitals", False, None, "G3"),
+        ("groin", False, None, "G3"), ("arm", True, -2, "G6"), ("hand", False, None, "G3"),
+        ("leg", False, None, "G3"), ("foot", False, None, "G3")]
+
+
+def test_g7_up_to_6_ft_without_hit_locations_the_head_keeps_its_normal_penalty():
+    """G7: "Where a band allows only some locations (≤ 6 ft ...), the attack is made at one of them with its
+    normal penalty": the upper fighter's eyes, skull and face at −9, −7, −5 by G7; the rest barred by G2."""
+    ann = judge_levels(Fighter("ann", "Ann", 6, 0), Fighter("bob", "Bob", 0, 0), hit_locations=False).directions[0]
+    assert [(r.name, r.allowed, r.net, r.rule) for r in ann.locations] == [
+        ("eyes", True, -9, "G7"), ("skull", True, -7, "G7"), ("face", True, -5, "G7")] + [
+        (name, False, None, "G2") for name in ("neck", "torso", "vitals", "groin", "arm", "hand", "leg", "foot")]
+
+
+def test_g2_up_to_2_ft_the_rows_with_a_level_modifier_cite_g2_and_g6():
+    """G2 (≤ 2 ft: the upper fighter −2 to hit feet or legs, +1 the head or neck) added to G6's normal
+    penalties: the rows with a level modifier cite "G2, G6", the others "G6"."""
+    ann = judge_levels(Fighter("ann", "Ann", 2, 0), Fighter("bob", "Bob", 0, 0)).directions[0]
+    assert [(r.name, r.level, r.net, r.rule) for r in ann.locations] == [
+        ("eyes", 1, -8, "G2, G6"), ("skull", 1, -6, "G2, G6"), ("face", 1, -4, "G2, G6"), ("neck", 1, -4, "G2, G6"),
+        ("torso", 0, 0, "G6"), ("vitals", 0, -3, "G6"), ("groin", 0, -3, "G6"), ("arm", 0, -2, "G6"),
+        ("hand", 0, -4, "G6"), ("leg", -2, -4, "G2, G6"), ("foot", -2, -6, "G2, G6")]
