@@ -130,3 +130,33 @@ def test_g2_up_to_2_ft_the_rows_with_a_level_modifier_cite_g2_and_g6():
         ("eyes", 1, -8, "G2, G6"), ("skull", 1, -6, "G2, G6"), ("face", 1, -4, "G2, G6"), ("neck", 1, -4, "G2, G6"),
         ("torso", 0, 0, "G6"), ("vitals", 0, -3, "G6"), ("groin", 0, -3, "G6"), ("arm", 0, -2, "G6"),
         ("hand", 0, -4, "G6"), ("leg", -2, -4, "G2, G6"), ("foot", -2, -6, "G2, G6")]
+
+
+def shared_steps(upper, **options) -> list[str]:
+    """The explanation both directions share: Ann ``upper`` ft up, Bob on the ground, side by side."""
+    return [str(s) for s in judge_levels(Fighter("ann", "Ann", upper, 0), Fighter("bob", "Bob", 0, 0),
+                                         **options).steps]
+
+
+def test_g3_lying_down_at_exactly_3_ft_reaches_0_ft_without_clamping():
+    """G3: "d is reduced by 3 ft": 3 ft − 3 ft is 0 ft, no clamp needed; 2 ft − 3 ft is clamped ("not below
+    0"); either way the band line says the lower fighter strikes the head and arm instead."""
+    lying = ("[G3] Strange position: Ann lies down at the edge and reaches over, 3 ft closer: {} ft − 3 ft = 0 ft{}; "
+             "Bob may strike only Ann's head and arm. Posture penalties for lying down are the GM's.")
+    band = ("[G3] Band: 1 ft or less (0 ft ≤ 1 ft): the difference is ignored (lying down, the lower fighter strikes "
+            "the head and arm instead).")
+    assert shared_steps(3, strange_position=True)[2:4] == [lying.format(3, ""), band]
+    assert shared_steps(2, strange_position=True)[2:4] == [lying.format(2, " (not below 0)"), band]
+
+
+def test_g7_hit_locations_off_is_explained_once_for_both_directions():
+    """G7: "a scenario may switch hit locations off; then the ≤ 2 ft band changes nothing and no location
+    modifier is shown, but the defense modifiers and the ... restrictions on what may be struck still apply"."""
+    assert shared_steps(0, hit_locations=False) == [
+        "[G1] Difference: 0 ft (both surfaces at 0 ft).",
+        "[G1] No upper fighter: the difference is 1 ft or less.",
+        "[G2] Band: 1 ft or less (0 ft ≤ 1 ft): the difference is ignored.",
+        "[G7] Hit locations off: no location modifier; the defense modifiers and the limits on what may be struck "
+        "still apply; where only some locations may be struck, the attack is made at one of them with its normal "
+        "penalty, elsewhere hits go to the torso.",
+    ]
