@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from vertigo.errors import UnknownFighterError
-from vertigo.levels import FEET_OR_LEGS, HEAD, Fighter, _without, judge_levels
+from vertigo.errors import EntryError, LengthError, LimitError, UnknownFighterError
+from vertigo.levels import FEET_OR_LEGS, HEAD, Fighter, _without, band, distance_yd, judge_levels
 
 
 def spear_verdict():
@@ -160,3 +160,33 @@ def test_g7_hit_locations_off_is_explained_once_for_both_directions():
         "still apply; where only some locations may be struck, the attack is made at one of them with its normal "
         "penalty, elsewhere hits go to the torso.",
     ]
+
+
+FLOAT = ("must be exact feet, an int or a Fraction (a float is a binary approximation; write it as text, "
+         'e.g. "6.5"): 1.5')
+
+
+@pytest.mark.parametrize("make, error, message", [
+    (lambda: distance_yd(1.5), LengthError, "dx_ft " + FLOAT),
+    (lambda: band(1.5), LengthError, "difference_ft " + FLOAT),
+    (lambda: band(-1), LengthError, 'a vertical difference must be ≥ 0 ft: "-1"'),
+    (lambda: band(Fraction(-1, 10**35)), LengthError,
+     'a vertical difference must be ≥ 0 ft: "-1/1' + "0" * 32 + "..."),
+    (lambda: Fighter("a" * 81, "A", 0, 0), LimitError, "the fighter's id must be at most 80 characters: 81"),
+    (lambda: Fighter("a\n", "A", 0, 0), EntryError,
+     "the fighter's id must not contain control characters (U+000A): \"a\\n\""),
+])
+def test_g1_g5_lengths_and_fighters_are_refused_with_the_field_named(make, error, message):
+    """G1 (d in feet, exact, ≥ 0) and G5 (|Δx| in feet): a float, a negative difference, an over-long id or
+    one with a control character is refused, naming the field and quoting the value (a length in at most 40
+    characters)."""
+    with pytest.raises(error) as e:
+        make()
+    assert str(e.value) == message
+
+
+def test_g7_the_verdict_says_hit_locations_are_off():
+    """G7: "A scenario may switch hit locations off": the verdict and its JSON say so, ``false``."""
+    verdict = judge_levels(Fighter("ann", "Ann", 0, 0), Fighter("bob", "Bob", 0, 0), hit_locations=False)
+    assert verdict.hit_locations is False
+    assert verdict.to_json()["hit_locations"] is False
