@@ -190,3 +190,15 @@ def test_g7_the_verdict_says_hit_locations_are_off():
     verdict = judge_levels(Fighter("ann", "Ann", 0, 0), Fighter("bob", "Bob", 0, 0), hit_locations=False)
     assert verdict.hit_locations is False
     assert verdict.to_json()["hit_locations"] is False
+
+
+def test_g4_g5_a_fighter_carries_a_list_of_at_most_20_weapons():
+    """G4, G5 judge each of a fighter's weapons: they come as a list (one text alone is refused, quoted), at
+    most MAX_ENTRIES (20) of them."""
+    assert len(Fighter("ann", "Ann", 0, 0, 0, ["Spear, reach 1"] * 20).weapons) == 20
+    with pytest.raises(LimitError) as e:
+        Fighter("ann", "Ann", 0, 0, 0, ["Spear, reach 1"] * 21)
+    assert str(e.value) == "a fighter may carry at most 20 weapons: 21"
+    with pytest.raises(EntryError) as e:
+        Fighter("ann", "Ann", 0, 0, 0, "Spear, reach 1")  # type: ignore[arg-type]
+    assert str(e.value) == 'a fighter\'s weapons must be a list of weapons: "Spear, reach 1"'
