@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from vertigo.errors import EntryError, LengthError, LimitError, UnknownFighterError
-from vertigo.levels import FEET_OR_LEGS, HEAD, Fighter, _without, band, distance_yd, judge_levels
+from vertigo.levels import FEET_OR_LEGS, HEAD, Fighter, _without, band, distance_yd, feet, judge_levels
 
 
 def spear_verdict():
@@ -202,3 +202,30 @@ def test_g4_g5_a_fighter_carries_a_list_of_at_most_20_weapons():
     with pytest.raises(EntryError) as e:
         Fighter("ann", "Ann", 0, 0, 0, "Spear, reach 1")  # type: ignore[arg-type]
     assert str(e.value) == 'a fighter\'s weapons must be a list of weapons: "Spear, reach 1"'
+
+
+def test_g1_lengths_reach_every_cap_and_stop_there():
+    """G1 (d in feet, exact): a length may be 40 characters of text, exact to 1/1,000,000 ft and up to
+    10,000 ft either way; each is kept at the cap."""
+    assert feet("1".rjust(40)) == 1
+    assert feet(Fraction(1, 1_000_000)) == Fraction(1, 1_000_000)
+    assert (feet(10_000), feet(-10_000)) == (10_000, -10_000)
+
+
+@pytest.mark.parametrize("value, error, message", [
+    ([1], LengthError, "length must be a length in feet, an int or a Fraction: [1]"),
+    ("1/0", LengthError, 'length must not divide by zero: "1/0"'),
+    ("1".rjust(41), LimitError, "length must be at most 40 characters: 41"),
+    (Fraction(1, 1_000_001), LimitError, 'length must be exact to 1/1,000,000 ft: "1/1000001"'),
+    (Fraction(10**30 + 7, 10**6 + 3), LimitError,
+     'length must be exact to 1/1,000,000 ft: "1' + "0" * 29 + "7/1000..."),
+    (10_001, LimitError, 'length must be between −10,000 and 10,000 ft: "10001"'),
+    (Fraction(10**31 + 1, 999_983), LimitError,
+     'length must be between −10,000 and 10,000 ft: "1' + "0" * 30 + '1/999...'),
+])
+def test_g1_a_length_past_a_cap_is_refused_and_quoted_in_at_most_40_characters(value, error, message):
+    """G1: a length that is not a number, divides by zero, or passes a cap (40 characters, 1/1,000,000 ft,
+    10,000 ft) is refused; the value is quoted in at most 40 characters."""
+    with pytest.raises(error) as e:
+        feet(value)
+    assert str(e.value) == message

@@ -89,3 +89,10 @@ def test_h7_an_overridden_shot_writes_the_dms_answer_in_its_json():
     verdict = judge_action(chain(0, 0, 0), "s0", "s2", Action.parse("Sword, range 0")).overridden(True, "a lunge")
     doc = verdict.to_json()
     assert (doc["reaches"], doc["final"], doc["override"]) == (False, True, {"allowed": True, "note": "a lunge"})
+
+
+def test_h5_a_judged_shot_keeps_its_source_and_target():
+    """H5: a shot across one border (d = 1, range 3): the verdict names the shooter's and the target's
+    sections."""
+    verdict = judge_action(chain(0, 0), "s0", "s1", Action.parse("Shortbow, range 3"))
+    assert (verdict.source, verdict.target, verdict.allowed) == ("s0", "s1", True)
