@@ -23,7 +23,7 @@ def test_h2_a_move_entry_may_be_200_characters_and_no_more():
     """H2 ``Move N (Height h)`` entries are bounded by MAX_ENTRY_TEXT (200): 200 characters parse, 201 are
     refused."""
     assert MoveEntry.parse("Move 2".ljust(MAX_ENTRY_TEXT)) == MoveEntry("Move", 2)
-    with pytest.raises(EntryError) as e:
+    with pytest.raises(LimitError) as e:  # issue 6: a cap always raises the limit error
         MoveEntry.parse("Move 2".ljust(MAX_ENTRY_TEXT + 1))
     assert str(e.value) == "a Move entry must be at most 200 characters: 201"
 
@@ -50,7 +50,7 @@ def test_h5_an_action_may_be_200_characters_and_no_more():
     """H5 actions (``Shortbow, range 3``) are bounded by MAX_ENTRY_TEXT (200): 200 characters parse, 201 are
     refused; a value that is not text is refused, quoted."""
     assert Action.parse("Bow, range 3".ljust(MAX_ENTRY_TEXT)) == Action("Bow", 3)
-    with pytest.raises(EntryError) as e:
+    with pytest.raises(LimitError) as e:  # issue 6: a cap always raises the limit error
         Action.parse("Bow, range 3".ljust(MAX_ENTRY_TEXT + 1))
     assert str(e.value) == "an action must be at most 200 characters: 201"
     with pytest.raises(EntryError) as e:
