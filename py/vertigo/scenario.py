@@ -674,8 +674,10 @@ def dump(scenario: Scenario, positions: Where | None = None) -> dict[str, Any]:
 
     Defaults are left out (a ground section's kind, a fighter without a
     Height property, SM 0, a fighter at its default place, a border drawn
-    where it would be drawn anyway, an option at its rule set's default), so
-    the file holds what the author chose.  Lengths are written exactly
+    where it would be drawn anyway, an option the document did not set), so
+    the file holds what the author chose.  An option the document set is
+    written even at its rule set's default: the Scenario holds it, so
+    leaving it out would load back as a different Scenario.  Lengths are written exactly
     (:func:`vertigo.lengths.to_json`): a number, or fraction text such as
     ``"2/3"`` in the scenario's unit.
 
@@ -730,10 +732,8 @@ def dump(scenario: Scenario, positions: Where | None = None) -> dict[str, Any]:
         "units": scenario.units,
         "rules": list(scenario.rules),
     }
-    defaults = {name: value for r in scenario.rule_sets for name, value in r.options}
-    chosen = {name: value for name, value in scenario.options if defaults.get(name) != value}
-    if chosen:
-        doc["options"] = chosen
+    if scenario.options:
+        doc["options"] = dict(scenario.options)
     doc.update({
         "dice_seed": scenario.dice_seed,
         "sections": [section(s) for s in f.sections],

@@ -98,6 +98,14 @@ def test_export_writes_version_2_with_where_fighters_stand_now():
     assert scenario.export_size(sc) >= len(scenario.dumps(sc))
 
 
+@pytest.mark.parametrize("options", [{}, {"hit_locations": False}, {"hit_locations": True}])
+def test_export_keeps_the_options_the_document_set(options):
+    """STYLE 2 (``load(dump(s)) == s``): an option the document sets is written back, even at its default."""
+    sc = scenario.load(feet_doc(options=options))
+    assert json.loads(scenario.dumps(sc)).get("options", {}) == options
+    assert scenario.load(json.loads(scenario.dumps(sc))) == sc
+
+
 @pytest.mark.parametrize(("change", "problem"), [
     ({"rules": ["height"]}, "rules[0]: the Height rules ('height') measure in height; this scenario's units are "
                             "'feet'"),
