@@ -62,10 +62,14 @@ MAX_DENOMINATOR = 1_000_000
 """Largest denominator a length may have once reduced (exact to a millionth of its unit)."""
 
 _TERM = re.compile(
-    r"\s*(?P<num>-?(?:\d+\s+\d+\s*/\s*\d+|\d+\s*/\s*\d+|\d+(?:\.\d+)?|\.\d+))\s*"
+    r"\s*(?P<num>-?(?:[0-9]+\s+[0-9]+\s*/\s*[0-9]+|[0-9]+\s*/\s*[0-9]+|[0-9]+(?:\.[0-9]+)?|\.[0-9]+))\s*"
     r"(?P<unit>ft|feet|foot|in|inches|inch|yd|yards|yard|'|\")?\s*")
-"""One term of a length text: a number (whole, decimal, fraction or mixed ``1 1/2``) and an optional unit."""
-_DIGIT_RUN = re.compile(r"\d+")
+"""One term of a length text: a number (whole, decimal, fraction or mixed ``1 1/2``) and an optional unit.
+
+Digits are ASCII ``0``–``9`` only: a regex digit class would also match the digits of every other
+script (U+0663 ARABIC-INDIC DIGIT THREE, U+FF13 FULLWIDTH DIGIT THREE, or a mix of scripts), which
+``int`` and ``Fraction`` then quietly read as numbers the document does not show."""
+_DIGIT_RUN = re.compile(r"[0-9]+")
 
 
 def _term_value(text: str) -> Fraction:
@@ -214,13 +218,15 @@ def show(value: Fraction, units: str) -> str:
 def to_json(value: Fraction) -> int | float | str:
     """A length as a scenario document writes it, so that :func:`length` reads it back exactly.
 
-    Whole values as ints (``3``), values a JSON decimal holds exactly as
-    floats (``1.5``, ``4.35``), anything else as fraction text (``"2/3"``, in
-    the scenario's unit).
+    Whole values as ints (``3``), values a JSON number holds exactly as
+    floats (``1.5``, ``4.35``, ``1e-05``), anything else as fraction text
+    (``"2/3"``, in the scenario's unit).  A value read from a JSON number is
+    always written back as one, exponent and all: a Height scenario takes no
+    text, and ``1e-300`` as text would be over the digit and denominator caps.
     """
     if value.denominator == 1:
         return int(value)
     f = float(value)
-    if math.isfinite(f) and "e" not in repr(f) and Fraction(repr(f)) == value:
+    if math.isfinite(f) and Fraction(repr(f)) == value:
         return f
     return f"{value.numerator}/{value.denominator}"

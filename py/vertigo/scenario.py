@@ -76,6 +76,10 @@ _ID = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_]{1,40}")
 _KEYS_V1 = {"vertigo", "title", "units", "dice_seed", "sections", "borders", "fighters"}
 _KEYS = _KEYS_V1 | {"rules", "options"}
+_ABSENT: Any = object()
+"""A key the document leaves out (``null`` is a value, and refused where no null is allowed)."""
+_ALL_OPTIONS = tuple(dict.fromkeys(name for r in REGISTRY.values() for name, _ in r.options))
+"""Every option of every rule set, in registry order: the most keys an ``options`` object can usefully hold."""
 _E = TypeVar("_E")
 """What one entry parses to (:class:`MoveEntry`, :class:`Action`)."""
 
@@ -462,7 +466,7 @@ def load(doc: Any) -> Scenario:
         c.add("units", f"must be one of {', '.join(UNITS)}: {_show(units)}")
     else:
         c.units = units
-    rules = _rules(c, doc.get("rules", None), units if units in UNITS else None)
+    rules = _rules(c, doc.get("rules", _ABSENT), units if units in UNITS else None)
     options = _options(c, doc.get("options", {}), rules)
     seed = doc.get("dice_seed", 1)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**53:
@@ -496,7 +500,7 @@ def _rules(c: _Checker, raw: Any, units: str | None) -> tuple[str, ...]:
     Absent (and always in version 1): the rule sets the units default to
     (:func:`vertigo.rulesets.default_rules`).
     """
-    if raw is None:
+    if raw is _ABSENT:
         return default_rules(units) if units is not None else ()
     if not isinstance(raw, list) or len(raw) > len(REGISTRY) + len(PLANNED):
         c.add("rules", f"must be a list of rule-set ids ({', '.join(REGISTRY)}): {_show(raw)}")
@@ -521,10 +525,18 @@ def _rules(c: _Checker, raw: Any, units: str | None) -> tuple[str, ...]:
 
 
 def _options(c: _Checker, raw: Any, rules: tuple[str, ...]) -> tuple[tuple[str, bool], ...]:
-    """The ``options`` object: each key an option of one of the scenario's rule sets, each value true or false."""
+    """The ``options`` object: each key an option of one of the scenario's rule sets, each value true or false.
+
+    An object with more keys than every rule set has options together is refused whole, on one line (as a
+    ``rules`` list longer than the rule sets is): 10,000 unknown keys are one fault, not 10,000 problems.
+    """
     known = {name: r for r in (REGISTRY[x] for x in rules) for name, _ in r.options}
     if not isinstance(raw, Mapping):
         c.add("options", f"must be an object of rule-set options: {_show(raw)}")
+        return ()
+    if len(raw) > len(_ALL_OPTIONS):
+        c.add("options", f"has {len(raw)} keys; the rule sets have {len(_ALL_OPTIONS)} option"
+                         f"{'' if len(_ALL_OPTIONS) == 1 else 's'} in all ({', '.join(_ALL_OPTIONS)})")
         return ()
     out: list[tuple[str, bool]] = []
     for key in sorted(raw, key=str):
@@ -662,8 +674,10 @@ def dump(scenario: Scenario, positions: Where | None = None) -> dict[str, Any]:
 
     Defaults are left out (a ground section's kind, a fighter without a
     Height property, SM 0, a fighter at its default place, a border drawn
-    where it would be drawn anyway, an option at its rule set's default), so
-    the file holds what the author chose.  Lengths are written exactly
+    where it would be drawn anyway, an option the document did not set), so
+    the file holds what the author chose.  An option the document set is
+    written even at its rule set's default: the Scenario holds it, so
+    leaving it out would load back as a different Scenario.  Lengths are written exactly
     (:func:`vertigo.lengths.to_json`): a number, or fraction text such as
     ``"2/3"`` in the scenario's unit.
 
@@ -718,10 +732,8 @@ def dump(scenario: Scenario, positions: Where | None = None) -> dict[str, Any]:
         "units": scenario.units,
         "rules": list(scenario.rules),
     }
-    defaults = {name: value for r in scenario.rule_sets for name, value in r.options}
-    chosen = {name: value for name, value in scenario.options if defaults.get(name) != value}
-    if chosen:
-        doc["options"] = chosen
+    if scenario.options:
+        doc["options"] = dict(scenario.options)
     doc.update({
         "dice_seed": scenario.dice_seed,
         "sections": [section(s) for s in f.sections],

@@ -1,4 +1,5 @@
-"""Hostile and malformed scenario documents, built from the cliff scenario.
+"""Hostile and malformed scenario documents, built from the cliff scenario (version 1, Height)
+and the staircase (version 2, feet: rules, options, length text, stairs, SM, weapons).
 
 Every document here has ONE real fault (a wrong type, a bad number, an
 invisible character, one entry over a cap …), or none at all, so a refusal
@@ -21,20 +22,23 @@ Cases the current validator gets wrong carry a reason from
 set its entry to ``None`` and the cases it covers must pass.
 
 Source: issue 5 "Holds up under attack"; fault kinds 7 "validation gaps"
-and 1 "linear checks".
+and 1 "linear checks"; issue 6 (format version 2: rule sets, lengths, stairs,
+weapons).
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from vertigo import limits
+from vertigo import lengths, limits
 
 CLIFF_FILE = Path(__file__).resolve().parents[2] / "static" / "scenarios" / "cliff.json"
 """The valid document every case starts from."""
@@ -74,8 +78,9 @@ class Case:
         expect: ``LOADS``, ``REFUSED`` or ``EITHER``.
         places: when refused, where (one problem at or inside one of these;
             empty: anywhere).
-        echo: for names that must survive as plain text: (read it from the
-            Scenario, read it from the decoded ``dumps`` JSON, the text).
+        echo: for values that must survive exactly: (read it from the
+            Scenario, read it from the decoded ``dumps`` JSON, the value) —
+            a name as plain text, a length as its exact Fraction.
         gap: key of :data:`KNOWN_GAPS` when the current code gets it wrong.
         decoded: ``make`` gives a decoded document, for ``scenario.load``.
     """
@@ -84,7 +89,7 @@ class Case:
     make: Callable[[], Any]
     expect: str = EITHER
     places: tuple[str, ...] = ()
-    echo: tuple[Callable[[Any], str], Callable[[Any], str], str] | None = None
+    echo: tuple[Callable[[Any], Any], Callable[[Any], Any], Any] | None = None
     gap: str | None = None
     decoded: bool = False
 
@@ -769,3 +774,383 @@ def markup_cases() -> list[Case]:
 def right_to_left_cases() -> list[Case]:
     """Hebrew and Arabic names in every name field: load, as written."""
     return _echo_cases(RIGHT_TO_LEFT)
+
+
+# -- 9. version 2: rule sets, options, lengths, stairs, SM and weapons ----
+
+STAIRCASE_FILE = CLIFF_FILE.with_name("staircase.json")
+"""The valid version-2 feet document the v2 cases start from: a hall, a stair of 8-inch steps, a landing."""
+
+STAIRCASE: dict[str, Any] = json.loads(STAIRCASE_FILE.read_text(encoding="utf-8"))
+
+
+def staircase(*, object_border: bool = False) -> dict[str, Any]:
+    """A fresh copy of the staircase; its first border (hall – stair, drawn at 4 ft) in object form if asked."""
+    doc = copy.deepcopy(STAIRCASE)
+    if object_border:
+        doc["borders"][0] = {"between": list(doc["borders"][0]), "x": 4}
+    return doc
+
+
+def cliff_v2() -> dict[str, Any]:
+    """The cliff as a version-2 document (``rules`` and ``options`` are fields of version 2 only)."""
+    return dict(cliff(), vertigo=2, rules=["height"])
+
+
+def stair_edited(path: tuple[Any, ...], value: Any, *, object_border: bool = False,
+                 base: Callable[[], dict[str, Any]] | None = None) -> Callable[[], str]:
+    """Builder: the staircase (or ``base()``) with one field set to ``value`` (a raw token if a :class:`Raw`)."""
+    def make() -> str:
+        doc = base() if base is not None else staircase(object_border=object_border)
+        if isinstance(value, Raw):
+            return text(put(doc, path, RAW), value.token)
+        return text(put(doc, path, value if value is MISSING else copy.deepcopy(value)))
+    return make
+
+
+STAIR = ("sections", 1)
+"""The stair section: ``x`` [4, 14] ft, ``stairs`` {rise 8 in, tread 1 ft}; fighters 1–6 stand on it (4.5 … 13.5 ft)."""
+
+LENGTH_FIELDS: list[tuple[tuple[Any, ...], bool, Callable[[Any], Any]]] = [
+    ((*STAIR, "elevation"), False, lambda sc: sc.field.sections[1].elevation),
+    ((*STAIR, "x", 0), False, lambda sc: sc.field.sections[1].x0),
+    ((*STAIR, "x", 1), False, lambda sc: sc.field.sections[1].x1),
+    ((*STAIR, "stairs", "rise"), False, lambda sc: sc.field.sections[1].stairs.rise),
+    ((*STAIR, "stairs", "tread"), False, lambda sc: sc.field.sections[1].stairs.tread),
+    (("borders", 0, "x"), True, lambda sc: sc.field.borders[0].x),
+    (("fighters", 1, "x"), False, lambda sc: sc.fighters[1].x),
+]
+"""Every length field of a version-2 document: (path, first border in object form, read it from the Scenario)."""
+
+HOSTILE_LENGTHS: list[tuple[str, Any]] = [
+    ("exponent-1e-5000000", "1e-5000000"),
+    ("divide-by-zero", "1/0 ft"),
+    ("13-digits", "1234567890123"),
+    ("41-characters", "1 ft".rjust(41)),
+    ("5000-nines", "9" * 5000),
+    ("denominator-3000000", "1/3000000 ft"),
+    ("denominator-10000000-as-a-decimal", "0.0000001 ft"),
+    ("Arabic-Indic-digit", "\u0663 ft"),
+    ("fullwidth-digit", "\uff13 ft"),
+    ("Latin-and-Arabic-Indic-digits", "1\u0663 ft"),
+    ("infinity-sign", "\u221e"),
+    ("text-NaN", "NaN"),
+    ("text-Infinity", "Infinity"),
+    ("a-minus", "-"),
+    ("a-unit-alone", "ft"),
+    ("two-numbers", "1 1"),
+    ("furlongs", "2 furlongs"),
+    ("millimetres", "20 mm"),
+    ("a-plus", "+1 ft"),
+    ("a-zero-width-space", "1 ft\u200b"),
+    ("negative-denominator", "-1/-2"),
+    ("empty-text", ""),
+    ("true", True),
+    ("false", False),
+    ("list", [1]),
+    ("empty-list", []),
+    ("object", {"ft": 1}),
+    ("1e308", 1e308),
+    ("-1e308", -1e308),
+    ("raw-NaN", Raw("NaN")),
+    ("raw-1e999", Raw("1e999")),
+    ("raw-5001-digits", Raw("1" * 5001)),
+]
+"""Length values that are not a length of this scenario: refused at their field wherever they stand."""
+
+NULLABLE_LENGTHS = {"fighters[1].x"}
+"""Length fields where ``null`` is read as absent (a fighter's ``x``: the centre of its section, like
+``height: null``); ``null`` anywhere else is refused."""
+
+TINY = 1e-300
+"""A legal JSON number with a 300-digit denominator: exact, and written back as ``1e-300`` (never as text over
+the caps)."""
+
+TINY_REFUSED = {
+    "sections[1].x[1]": "sections[1].x",        # the right edge falls left of the left edge
+    "sections[1].stairs.tread": "sections[1].stairs",  # 10^301 steps
+    "fighters[1].x": "fighters[1].x",          # off the stair
+}
+"""Where ``1e-300`` is refused for what it does to the battlefield, not for being a length; it loads elsewhere."""
+
+LEGAL_LENGTHS: dict[str, list[tuple[str, Any, Fraction]]] = {}
+"""Legal length forms per field (each fits the battlefield there): label, value, exact value it must load as."""
+
+
+def _legal(values: list[tuple[str, Any, Fraction]], *fields: str) -> None:
+    for where in fields:
+        LEGAL_LENGTHS[where] = values
+
+
+_legal([("2-ft-8-in", "2 ft 8 in", Fraction(8, 3)), ("8-inch-mark", '8"', Fraction(2, 3)),
+        ("6-foot-mark", "6'", Fraction(6)), ("0.1", 0.1, Fraction(1, 10)), ("1-1/2-in", "1 1/2 in", Fraction(1, 8)),
+        ("2/3-ft", "2/3 ft", Fraction(2, 3))],
+       "sections[1].elevation", "sections[1].stairs.rise", "sections[1].stairs.tread", "borders[0].x")
+_legal([("2-ft-8-in", "2 ft 8 in", Fraction(8, 3)), ("8-inch-mark", '8"', Fraction(2, 3)),
+        ("4-foot-mark", "4'", Fraction(4)), ("0.1", 0.1, Fraction(1, 10))], "sections[1].x[0]")
+_legal([("14-ft-8-in", "14 ft 8 in", Fraction(44, 3)), ("176-inch-mark", '176"', Fraction(44, 3)),
+        ("15-foot-mark", "15'", Fraction(15)), ("13.6", 13.6, Fraction(68, 5))], "sections[1].x[1]")
+_legal([("4-ft-8-in", "4 ft 8 in", Fraction(14, 3)), ("56-inch-mark", '56"', Fraction(14, 3)),
+        ("6-foot-mark", "6'", Fraction(6)), ("4.1", 4.1, Fraction(41, 10)), ("left-edge", "4 ft", Fraction(4)),
+        ("right-edge", 14, Fraction(14))], "fighters[1].x")
+
+
+def _length_in_dump(path: tuple[Any, ...]) -> Callable[[Any], Fraction]:
+    """Reads a length back from the decoded ``dumps`` JSON, exactly (a border written in object form)."""
+    def read(doc: Any) -> Fraction:
+        return lengths.length(_get(doc, path), "feet")
+    return read
+
+
+def v2_length_cases() -> list[Case]:
+    """Every length field × every hostile length (refused at the field) and the legal forms (load exactly)."""
+    cases = []
+    for path, object_border, from_scenario in LENGTH_FIELDS:
+        where = place(path)
+        for label, value in HOSTILE_LENGTHS:
+            cases.append(Case(f"v2.{where}={label}", stair_edited(path, value, object_border=object_border),
+                              REFUSED, (where,)))
+        null_ok = where in NULLABLE_LENGTHS
+        cases.append(Case(f"v2.{where}=null", stair_edited(path, None, object_border=object_border),
+                          LOADS if null_ok else REFUSED, () if null_ok else (where,)))
+        refused_at = TINY_REFUSED.get(where)
+        cases.append(Case(f"v2.{where}=1e-300", stair_edited(path, TINY, object_border=object_border),
+                          REFUSED if refused_at else LOADS, (refused_at,) if refused_at else (),
+                          echo=None if refused_at else (from_scenario, _length_in_dump(path), Fraction(repr(TINY)))))
+        for label, value, exact in LEGAL_LENGTHS[where]:
+            cases.append(Case(f"v2.{where}={label}", stair_edited(path, value, object_border=object_border), LOADS,
+                              echo=(from_scenario, _length_in_dump(path), exact)))
+    # A Height scenario's lengths are JSON numbers of Height levels: no units, no text.
+    for path, object_border in [(("sections", 0, "elevation"), False), (("sections", 0, "x", 0), False),
+                                (("sections", 0, "x", 1), False), (("borders", 0, "x"), True),
+                                (("fighters", 0, "x"), False)]:
+        for label, value in [("2-in", "2 in"), ("1-ft", "1 ft"), ("2/3-as-text", "2/3")]:
+            cases.append(Case(f"v2.height.{place(path)}={label}", edited(path, value, object_border=object_border),
+                              REFUSED, (place(path),)))
+    cases.append(Case("v2.height.sections[0].elevation=1e-05", edited(("sections", 0, "elevation"), 1e-5), LOADS,
+                      echo=(lambda sc: sc.field.sections[0].elevation,
+                            lambda d: lengths.length(d["sections"][0]["elevation"], "height"), Fraction(1, 100_000))))
+    return cases
+
+
+def v2_rules_cases() -> list[Case]:
+    """``rules`` and ``options``: unknown, planned, wrong units, repeated, wrong types, huge, hostile keys."""
+    rules, options = ("rules",), ("options",)
+    many_keys = {f"option{i}": True for i in range(10_000)}
+    cases = [
+        Case("v2.rules=unknown-id", stair_edited(rules, ["chess"]), REFUSED, ("rules[0]",)),
+        Case("v2.rules=planned-terrain", stair_edited(rules, ["terrain"]), REFUSED, ("rules[0]",)),
+        Case("v2.rules=planned-jumping", stair_edited(rules, ["jumping"]), REFUSED, ("rules[0]",)),
+        Case("v2.rules=height-in-feet", stair_edited(rules, ["height"]), REFUSED, ("rules[0]",)),
+        Case("v2.rules=levels-then-height-in-feet", stair_edited(rules, ["levels", "height"]), REFUSED,
+             ("rules[1]",)),
+        Case("v2.rules=levels-in-Height", stair_edited(rules, ["levels"], base=cliff_v2), REFUSED, ("rules[0]",)),
+        Case("v2.rules=duplicate", stair_edited(rules, ["levels", "levels"]), REFUSED, ("rules[1]",)),
+        Case("v2.rules=not-a-list", stair_edited(rules, "levels"), REFUSED, rules),
+        Case("v2.rules=an-object", stair_edited(rules, {"levels": True}), REFUSED, rules),
+        Case("v2.rules=10000-entries", stair_edited(rules, ["levels"] * 10_000), REFUSED, rules),
+        Case("v2.rules=null", stair_edited(rules, None), REFUSED, rules),
+        Case("v2.rules=1e999", stair_edited(rules, Raw("1e999")), REFUSED, rules),
+        Case("v2.rules=nested-list", stair_edited(rules, [["levels"]]), REFUSED, ("rules[0]",)),
+        Case("v2.rules=nested-list-second", stair_edited(rules, ["levels", ["levels"]]), REFUSED, ("rules[1]",)),
+        Case("v2.rules=markup-id", stair_edited(rules, ["<script>alert(1)</script>"]), REFUSED, ("rules[0]",)),
+        Case("v2.rules=bidi-id", stair_edited(rules, ["lev\u202eels"]), REFUSED, ("rules[0]",)),
+        Case("v2.rules=5000-character-id", stair_edited(rules, ["l" * 5000]), REFUSED, ("rules[0]",)),
+        Case("v2.rules=LEVELS", stair_edited(rules, ["LEVELS"]), REFUSED, ("rules[0]",)),
+        Case("v2.rules=empty", stair_edited(rules, []), LOADS,
+             echo=(lambda sc: sc.rules, lambda d: tuple(d["rules"]), ())),
+        Case("v2.rules=missing", stair_edited(rules, MISSING), LOADS,
+             echo=(lambda sc: sc.rules, lambda d: tuple(d["rules"]), ("levels",))),
+        Case("v2.rules-in-version-1", stair_edited(("vertigo",), 1), REFUSED, rules),
+        Case("v2.options-in-version-1", stair_edited(("vertigo",), 1, base=lambda: dict(cliff(), options={})),
+             REFUSED, options),
+        Case("v2.options=unknown-key", stair_edited(options, {"colour": True}), REFUSED, ("options.colour",)),
+        Case("v2.options=number-value", stair_edited(options, {"hit_locations": 1}), REFUSED,
+             ("options.hit_locations",)),
+        Case("v2.options=text-value", stair_edited(options, {"hit_locations": "false"}), REFUSED,
+             ("options.hit_locations",)),
+        Case("v2.options=null-value", stair_edited(options, {"hit_locations": None}), REFUSED,
+             ("options.hit_locations",)),
+        Case("v2.options=list-value", stair_edited(options, {"hit_locations": [False]}), REFUSED,
+             ("options.hit_locations",)),
+        Case("v2.options=5001-digit-value",
+             stair_edited((*options, "hit_locations"), Raw("1" * 5001), base=lambda: dict(staircase(), options={})),
+             REFUSED, ("options.hit_locations",)),
+        Case("v2.options=hit_locations-false", stair_edited(options, {"hit_locations": False}), LOADS,
+             echo=(lambda sc: sc.option("hit_locations"), lambda d: d["options"]["hit_locations"], False)),
+        Case("v2.options=hit_locations-true", stair_edited(options, {"hit_locations": True}), LOADS,
+             echo=(lambda sc: sc.option("hit_locations"), lambda d: d["options"]["hit_locations"], True)),
+        Case("v2.options=of-a-rule-set-not-named", stair_edited(options, {"hit_locations": False},
+                                                                base=lambda: dict(staircase(), rules=[])),
+             REFUSED, ("options.hit_locations",)),
+        Case("v2.options=of-levels-in-Height", stair_edited(options, {"hit_locations": False}, base=cliff_v2),
+             REFUSED, ("options.hit_locations",)),
+        Case("v2.options=10000-keys", stair_edited(options, many_keys), REFUSED, options),
+        Case("v2.options=10000-keys-and-hit_locations", stair_edited(options, {"hit_locations": False, **many_keys}),
+             REFUSED, options),
+        Case("v2.options=markup-key", stair_edited(options, {"<script>alert(1)</script>": True}), REFUSED, options),
+        Case("v2.options=img-key", stair_edited(options, {"<img src=x onerror=alert(1)>": False}), REFUSED, options),
+        Case("v2.options=bidi-key", stair_edited(options, {"hit\u202elocations": True}), REFUSED, options),
+        Case("v2.options=isolate-key", stair_edited(options, {"\u2067hit_locations\u2069": True}), REFUSED, options),
+        Case("v2.options=5000-character-key", stair_edited(options, {"k" * 5000: True}), REFUSED, options),
+        Case("v2.options=empty-key", stair_edited(options, {"": True}), REFUSED, options),
+        Case("v2.options=key-with-LF", stair_edited(options, {"hit\nlocations": True}), REFUSED, options),
+        Case("v2.options=lone-surrogate-key", stair_edited(options, {"\ud800": True}), REFUSED, options),
+        Case("v2.options=a-list", stair_edited(options, []), REFUSED, options),
+        Case("v2.options=null", stair_edited(options, None), REFUSED, options),
+        Case("v2.options=text", stair_edited(options, "hit_locations"), REFUSED, options),
+        Case("v2.options=empty", stair_edited(options, {}), LOADS),
+    ]
+    return cases
+
+
+def _steps_in_dump(doc: Any) -> int:
+    """How many steps the stair holds as ``dumps`` wrote it: its width ÷ tread, a part step counting in full."""
+    stair = doc["sections"][1]
+    x0, x1, tread = (lengths.length(v, "feet") for v in (*stair["x"], stair["stairs"]["tread"]))
+    return math.ceil((x1 - x0) / tread)
+
+
+def v2_stairs_cases() -> list[Case]:
+    """``stairs``: zero rise or tread, negative tread, past 200 steps, in a Height scenario, not an object."""
+    stairs = (*STAIR, "stairs")
+    at, rise, tread = place(stairs), place((*stairs, "rise")), place((*stairs, "tread"))
+    return [
+        Case("v2.stairs.rise=0", stair_edited((*stairs, "rise"), 0), REFUSED, (rise,)),
+        Case("v2.stairs.rise=0-in", stair_edited((*stairs, "rise"), "0 in"), REFUSED, (rise,)),
+        Case("v2.stairs.rise=-0-ft", stair_edited((*stairs, "rise"), "-0 ft"), REFUSED, (rise,)),
+        Case("v2.stairs.rise=-8-in", stair_edited((*stairs, "rise"), "-8 in"), LOADS,
+             echo=(lambda sc: sc.field.sections[1].stairs.rise, _length_in_dump((*stairs, "rise")), Fraction(-2, 3))),
+        Case("v2.stairs.rise=past-the-elevation-cap", stair_edited((*stairs, "rise"), 10_001), REFUSED, (rise,)),
+        Case("v2.stairs.tread=0", stair_edited((*stairs, "tread"), 0), REFUSED, (tread,)),
+        Case("v2.stairs.tread=0-ft-0-in", stair_edited((*stairs, "tread"), "0 ft 0 in"), REFUSED, (tread,)),
+        Case("v2.stairs.tread=-1", stair_edited((*stairs, "tread"), -1), REFUSED, (tread,)),
+        Case("v2.stairs.tread=-1-in", stair_edited((*stairs, "tread"), "-1 in"), REFUSED, (tread,)),
+        Case("v2.stairs.tread=past-the-extent-cap", stair_edited((*stairs, "tread"), limits.MAX_EXTENT + 1), REFUSED,
+             (tread,)),
+        Case("v2.stairs.tread=wider-than-the-stair", stair_edited((*stairs, "tread"), 50), LOADS),
+        Case("v2.stairs=200-steps", stair_edited((*stairs, "tread"), "1/20"), LOADS,
+             echo=(lambda sc: sc.field.sections[1].steps, _steps_in_dump, 200)),
+        Case("v2.stairs=201-steps", stair_edited((*stairs, "tread"), "10/201"), REFUSED, (at,)),
+        Case("v2.stairs=10000000-steps", stair_edited((*stairs, "tread"), "1/1000000 ft"), REFUSED, (at,)),
+        Case("v2.stairs=in-a-Height-scenario", edited(("sections", 1, "stairs"), {"rise": 1, "tread": 1}), REFUSED,
+             ("sections[1].stairs",)),
+        Case("v2.stairs=in-a-Height-scenario-and-not-an-object", edited(("sections", 1, "stairs"), "steps"),
+             REFUSED, ("sections[1].stairs",)),
+        Case("v2.stairs=text", stair_edited(stairs, "8 in"), REFUSED, (at,)),
+        Case("v2.stairs=a-list", stair_edited(stairs, ["8 in", "1 ft"]), REFUSED, (at,)),
+        Case("v2.stairs=null", stair_edited(stairs, None), REFUSED, (at,)),
+        Case("v2.stairs=true", stair_edited(stairs, True), REFUSED, (at,)),
+        Case("v2.stairs=a-number", stair_edited(stairs, 8), REFUSED, (at,)),
+        Case("v2.stairs=empty-object", stair_edited(stairs, {}), REFUSED, (at,)),
+        Case("v2.stairs=no-rise", stair_edited((*stairs, "rise"), MISSING), REFUSED, (at,)),
+        Case("v2.stairs=no-tread", stair_edited((*stairs, "tread"), MISSING), LOADS,
+             echo=(lambda sc: sc.field.sections[1].stairs.tread, _length_in_dump((*stairs, "tread")), Fraction(1))),
+        Case("v2.stairs=an-extra-key", stair_edited((*stairs, "colour"), "red"), REFUSED, (at,)),
+        Case("v2.stairs=10000-extra-keys",
+             stair_edited(stairs, {"rise": "8 in", **{f"k{i}": 1 for i in range(10_000)}}), REFUSED, (at,)),
+        Case("v2.stairs=a-5000-character-markup-key",
+             stair_edited(stairs, {"rise": "8 in", "<script>" + "k" * 5000: 1}), REFUSED, (at,)),
+        Case("v2.stairs=a-bidi-key", stair_edited(stairs, {"rise": "8 in", "tr\u202eead": 1}), REFUSED, (at,)),
+    ]
+
+
+WEAPON = ("fighters", 1, "weapons", 0)
+"""Ash's first weapon, ``"Broadsword, reach 1"``."""
+
+
+def _weapon_name(sc: Any) -> str:
+    return str(sc.fighters[1].weapons[0].name)
+
+
+def _weapon_name_in_dump(doc: Any) -> str:
+    return str(doc["fighters"][1]["weapons"][0].rsplit(", reach", 1)[0])
+
+
+def v2_fighter_cases() -> list[Case]:
+    """A fighter's ``x``, ``sm`` and ``weapons``: off its section, out of range, malformed, over the caps."""
+    x, section, sm, weapons = (("fighters", 1, k) for k in ("x", "section", "sm", "weapons"))
+    wx, wsec, wsm, wweapons, wfirst = (place(p) for p in (x, section, sm, weapons, WEAPON))
+    cases = [
+        Case("v2.fighters[1].x=right-of-its-section", stair_edited(x, 20), REFUSED, (wx,)),
+        Case("v2.fighters[1].x=left-of-its-section", stair_edited(x, -1), REFUSED, (wx,)),
+        Case("v2.fighters[1].x=an-inch-past-its-section", stair_edited(x, "14 ft 1 in"), REFUSED, (wx,)),
+        Case("v2.fighters[1].x=on-the-next-section", stair_edited(x, 16), REFUSED, (wx,)),
+        Case("v2.fighters[1].x=past-the-extent-cap", stair_edited(x, limits.MAX_EXTENT + 1), REFUSED, (wx,)),
+        Case("v2.fighters[1].x=on-a-missing-section", stair_edited(section, "nowhere"), REFUSED, (wsec,)),
+        Case("v2.fighters[1].x=on-a-section-named-by-its-name", stair_edited(section, "Stair"), REFUSED, (wsec,)),
+        Case("v2.fighters[1].x=on-a-section-that-is-not-text", stair_edited(section, 1), REFUSED, (wsec,)),
+        Case("v2.fighters[1].x=missing", stair_edited(x, MISSING), LOADS,
+             echo=(lambda sc: sc.fighters[1].x, lambda d: d["fighters"][1].get("x"), None)),
+    ]
+    for label, value, expect in [
+        ("11", 11, REFUSED), ("-11", -11, REFUSED), ("1.5", 1.5, REFUSED), ('"1"', "1", REFUSED),
+        ("true", True, REFUSED), ("false", False, REFUSED), ("null", None, REFUSED), ("[1]", [1], REFUSED),
+        ('{"sm":1}', {"sm": 1}, REFUSED), ("1e999", Raw("1e999"), REFUSED), ("NaN", Raw("NaN"), REFUSED),
+        ("5001-digits", Raw("1" * 5001), REFUSED), ("-5001-digits", Raw("-" + "1" * 5001), REFUSED),
+        ("1.0", 1.0, EITHER),  # JSON does not tell 1.0 from 1; like dice_seed, a whole-number field may refuse it
+    ]:
+        cases.append(Case(f"v2.{wsm}={label}", stair_edited(sm, value), expect, (wsm,) if expect == REFUSED else ()))
+    for value in (10, -10, 0):
+        cases.append(Case(f"v2.{wsm}={value}", stair_edited(sm, value), LOADS,
+                          echo=(lambda sc: sc.fighters[1].sm, lambda d: d["fighters"][1].get("sm", 0), value)))
+    malformed = [
+        ("no-reach-or-range", "Broadsword"), ("reach-without-a-value", "Broadsword, reach"),
+        ("no-name", ", reach 1"), ("reach-and-range", "Pike, reach 1, range 5"), ("reach-Q", "Knife, reach Q"),
+        ("reach-running-down", "Pike, reach 3-1"), ("reach-C-to-C", "Pike, reach C-C"), ("range-0", "Bow, range 0"),
+        ("range-negative", "Bow, range -1"), ("range-decimal", "Bow, range 1.5"), ("range-1e3", "Bow, range 1e3"),
+        ("range-NaN", "Bow, range NaN"), ("reach-185-nines", "Pike, reach " + "9" * 185),
+        ("range-185-nines", "Bow, range " + "9" * 185), ("reach-90-commas", "Pike, reach " + ",".join(["1"] * 90)),
+        ("reach-101", "Pike, reach 101"), ("reach-1-to-101", "Pike, reach 1-101"),
+        ("reach-C-to-12-nines", "Pike, reach C-" + "9" * 12), ("range-10001", "Bow, range 10001"),
+        ("201-characters", "Bow, range 5".ljust(limits.MAX_ENTRY_TEXT + 1)),
+        ("201-characters-of-name", "B" * (limits.MAX_ENTRY_TEXT + 1 - len(", range 5")) + ", range 5"),
+        (f"name-of-{limits.MAX_NAME + 1}", "B" * (limits.MAX_NAME + 1) + ", reach 1"),
+        ("markup-reach", "Spear, reach <b>1</b>"),
+        ("a-number", 5), ("null", None), ("a-list", ["Spear", "reach 1"]), ("an-object", {"name": "Spear"}),
+        ("empty-text", ""),
+    ]
+    for label, value in malformed:
+        cases.append(Case(f"v2.{wfirst}={label}", stair_edited(WEAPON, value), REFUSED, (wfirst,)))
+    at_caps = [
+        ("reach-100", "Pike, reach 100"), ("reach-C-to-100", "Pike, reach C-100"), ("range-10000", "Bow, range 10000"),
+        ("200-characters", "Bow, range 5".ljust(limits.MAX_ENTRY_TEXT)),
+        (f"name-of-{limits.MAX_NAME}", "B" * limits.MAX_NAME + ", reach 1"),
+        ("RANGE-in-capitals", "Bow, RANGE 5"), ("reach-with-an-en-dash", "Pike, reach 1\u20133"),
+    ]
+    for label, value in at_caps:
+        cases.append(Case(f"v2.{wfirst}={label}", stair_edited(WEAPON, value), LOADS))
+    # Digits of other scripts inside a weapon's numbers: read as numbers today (unlike lengths); either
+    # outcome is fine so long as it is a clean one (a refusal at the weapon, or a weapon that round-trips).
+    for label, value in [("range-Arabic-Indic", "Bow, range \u0663"), ("reach-fullwidth", "Pike, reach \uff11")]:
+        cases.append(Case(f"v2.{wfirst}={label}", stair_edited(WEAPON, value), EITHER))
+    cases += [
+        Case(f"v2.{wweapons}=not-a-list", stair_edited(weapons, "Bow, range 5"), REFUSED, (wweapons,)),
+        Case(f"v2.{wweapons}=an-object", stair_edited(weapons, {"0": "Bow, range 5"}), REFUSED, (wweapons,)),
+        Case(f"v2.{wweapons}=null", stair_edited(weapons, None), REFUSED, (wweapons,)),
+        Case(f"v2.{wweapons}=empty", stair_edited(weapons, []), LOADS),
+        Case(f"v2.{wweapons}=nested-lists", stair_edited(weapons, [["Bow, range 5"]]), REFUSED, (wfirst,)),
+        Case(f"v2.{wweapons}={limits.MAX_ENTRIES}", stair_edited(weapons, ["Bow, range 5"] * limits.MAX_ENTRIES),
+             LOADS),
+        Case(f"v2.{wweapons}={limits.MAX_ENTRIES + 1}",
+             stair_edited(weapons, ["Bow, range 5"] * (limits.MAX_ENTRIES + 1)), REFUSED, (wweapons,)),
+        Case(f"v2.{wweapons}=10000", stair_edited(weapons, ["Bow, range 5"] * 10_000), REFUSED, (wweapons,)),
+    ]
+    for label, payload in MARKUP:
+        cases.append(Case(f"v2.weapon-name-{label}", stair_edited(WEAPON, f"{payload}, reach 1"), LOADS,
+                          echo=(_weapon_name, _weapon_name_in_dump, payload)))
+    for label, payload in RIGHT_TO_LEFT:
+        cases.append(Case(f"v2.weapon-name-{label}", stair_edited(WEAPON, f"{payload}, reach 1"), LOADS,
+                          echo=(_weapon_name, _weapon_name_in_dump, payload)))
+    for label, char, gap in CONTROLS:
+        cases.append(Case(f"v2.weapon-name-with-{label}", stair_edited(WEAPON, f"Ann{char}Bob, reach 1"), REFUSED,
+                          (wfirst,), gap=gap))
+    for label, name, gap in BLANKS:
+        cases.append(Case(f"v2.weapon-name-{label}", stair_edited(WEAPON, f"{name}, reach 1"), REFUSED, (wfirst,),
+                          gap=gap))
+    return cases
+
+
+def v2_cases() -> list[Case]:
+    """Version 2, built from the staircase: lengths in every length field, rules and options, stairs, SM, weapons."""
+    return v2_length_cases() + v2_rules_cases() + v2_stairs_cases() + v2_fighter_cases()

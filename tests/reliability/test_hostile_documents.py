@@ -156,6 +156,20 @@ def test_hebrew_and_arabic_names_load_as_written(case, documents):
     judge(case, documents)
 
 
+@pytest.mark.parametrize("case", params(hostile.v2_cases()))
+def test_version_2_fields_load_exactly_or_are_refused_at_their_place(case, documents):
+    """Issue 5 at version 2 (issue 6), from the staircase: hostile lengths in every
+    length field (exponents, division by zero, 13 digits, 41 and 5000 characters,
+    denominators past 1,000,000, other scripts' digits, NaN, ∞, units it does not
+    take, non-numbers, ±1e308) refused at that field, and legal ones ("2 ft 8 in",
+    8", 6', 0.1, 1e-300) loaded exactly and written back; rules and options
+    unknown, planned, of other units, repeated, huge or with hostile keys; stairs of
+    zero rise or tread or past 200 steps; a fighter off its section, an SM out of
+    range, weapons malformed or over their caps, weapon names of markup, bidi or
+    control characters — each refused at its place or loaded as text."""
+    judge(case, documents)
+
+
 # -- the battery's own footing -------------------------------------------
 
 FAMILIES = {
@@ -163,15 +177,17 @@ FAMILIES = {
     "references": hostile.reference_cases, "numbers": hostile.number_cases, "syntax": hostile.syntax_cases,
     "caps": hostile.cap_cases, "decoded": hostile.decoded_cases, "invisible": hostile.invisible_cases,
     "entries": hostile.entry_text_cases, "unknown keys": hostile.unknown_key_cases,
-    "markup": hostile.markup_cases, "right to left": hostile.right_to_left_cases,
+    "markup": hostile.markup_cases, "right to left": hostile.right_to_left_cases, "version 2": hostile.v2_cases,
 }
 
 
 def test_the_base_document_loads_so_each_case_holds_one_fault():
-    """Issue 5: the cliff scenario every case starts from loads as it is, so a refusal
-    is the one change's doing."""
+    """Issue 5: the cliff scenario and the staircase every case starts from load as they
+    are (the cliff also as version 2), so a refusal is the one change's doing."""
     assert isinstance(attempt(hostile.text(hostile.cliff())), scenario.Scenario)
     assert isinstance(attempt(hostile.text(hostile.cliff(object_border=True))), scenario.Scenario)
+    for doc in (hostile.staircase(), hostile.staircase(object_border=True), hostile.cliff_v2()):
+        assert isinstance(attempt(hostile.text(doc)), scenario.Scenario)
 
 
 @pytest.mark.parametrize("family", FAMILIES)

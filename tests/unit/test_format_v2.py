@@ -98,6 +98,14 @@ def test_export_writes_version_2_with_where_fighters_stand_now():
     assert scenario.export_size(sc) >= len(scenario.dumps(sc))
 
 
+@pytest.mark.parametrize("options", [{}, {"hit_locations": False}, {"hit_locations": True}])
+def test_export_keeps_the_options_the_document_set(options):
+    """STYLE 2 (``load(dump(s)) == s``): an option the document sets is written back, even at its default."""
+    sc = scenario.load(feet_doc(options=options))
+    assert json.loads(scenario.dumps(sc)).get("options", {}) == options
+    assert scenario.load(json.loads(scenario.dumps(sc))) == sc
+
+
 @pytest.mark.parametrize(("change", "problem"), [
     ({"rules": ["height"]}, "rules[0]: the Height rules ('height') measure in height; this scenario's units are "
                             "'feet'"),
@@ -105,9 +113,12 @@ def test_export_writes_version_2_with_where_fighters_stand_now():
                              "height, levels"),
     ({"rules": ["levels", "levels"]}, "rules[1]: repeats 'levels'"),
     ({"rules": "levels"}, 'rules: must be a list of rule-set ids (height, levels): "levels"'),
+    ({"rules": None}, "rules: must be a list of rule-set ids (height, levels): null"),
     ({"options": {"hit_locations": "no"}}, 'options.hit_locations: must be true or false: "no"'),
     ({"options": {"fog": True}}, 'options.fog: is not an option of this scenario\'s rule sets (theirs: '
                                  'hit_locations): "fog"'),
+    ({"options": {f"o{i}": True for i in range(10_000)}}, "options: has 10000 keys; the rule sets have 1 option "
+                                                           "in all (hit_locations)"),
     ({"vertigo": 3}, "vertigo: must be the format version, the number 2 (or 1 for an older file): 3"),
 ])
 def test_rule_sets_and_options_are_checked_at_their_place(change, problem):
