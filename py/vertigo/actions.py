@@ -18,7 +18,7 @@ from .text import check_named, entry_text, isolate, quote
 __all__ = ["Action"]
 
 _ACTION = re.compile(
-    r"^\s*(?P<name>[^,]+?)\s*,\s*range\s+(?P<range>\d+)\s*(?P<has_reach>,\s*Reach(?:\s+(?P<reach>\d+))?\s*)?$",
+    r"^\s*(?P<name>[^,]+?)\s*,\s*range\s+(?P<range>[0-9]+)\s*(?P<has_reach>,\s*Reach(?:\s+(?P<reach>[0-9]+))?\s*)?$",
     re.IGNORECASE | re.ASCII,
 )
 

@@ -24,7 +24,7 @@ KINDS = ("Move", "Fly", "Phase", "Teleport")
 """The movement types the Height rules name."""
 
 _ENTRY = re.compile(
-    r"^\s*(?P<kind>[A-Za-z]+)\s+(?P<n>\d+)\s*(?:\(\s*Height\s+(?P<h>\d+(?:\.\d+)?)\s*\))?\s*$",
+    r"^\s*(?P<kind>[A-Za-z]+)\s+(?P<n>[0-9]+)\s*(?:\(\s*Height\s+(?P<h>[0-9]+(?:\.[0-9]+)?)\s*\))?\s*$",
     re.ASCII,
 )
 

@@ -129,7 +129,7 @@ def _show_value(value: int) -> str:
     return "C" if value == 0 else str(value)
 
 
-_ITEM = re.compile(r"^\s*(?P<low>C|\d+)\s*(?:[-\u2013]\s*(?P<high>C|\d+)\s*)?$", re.IGNORECASE)
+_ITEM = re.compile(r"^\s*(?P<low>C|[0-9]+)\s*(?:[-\u2013]\s*(?P<high>C|[0-9]+)\s*)?$", re.IGNORECASE)
 """One comma-separated item of reach notation: ``C``, ``2`` or a range ``1-3`` (an en dash is read as a hyphen)."""
 
 
@@ -255,7 +255,7 @@ class WeaponReach:
 
 
 _WEAPON = re.compile(
-    r"^\s*(?P<name>[^,]+?)\s*,\s*(?:reach\s+(?P<reach>\S.*?)|range\s+(?P<range>\d+))\s*$",
+    r"^\s*(?P<name>[^,]+?)\s*,\s*(?:reach\s+(?P<reach>\S.*?)|range\s+(?P<range>[0-9]+))\s*$",
     re.IGNORECASE,
 )
 

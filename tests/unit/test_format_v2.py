@@ -207,3 +207,19 @@ def test_a_saved_table_keeps_where_the_referee_placed_a_fighter():
     with pytest.raises(ScenarioError) as info:
         restore(bad)
     assert info.value.problems == ("saved table.offsets: places fighter 'a' off its section 'stair': 99 ft",)
+
+
+@pytest.mark.parametrize(("parse", "text"), [
+    ("weapon", "Bow, range ٣"), ("weapon", "Pike, reach １"), ("weapon", "Spear, reach 1-３"),
+    ("move", "Move ٢"), ("move", "Move 1 (Height ٢)"), ("action", "Sling, range ٢"),
+])
+def test_entries_take_ascii_digits_only(parse, text):
+    """G4/G5 reach notation, H2 Move entries and H5 actions read the digits 0–9 only, as lengths do: another
+    script's digit is refused, not silently read as a number."""
+    from vertigo.actions import Action
+    from vertigo.errors import EntryError
+    from vertigo.moves import MoveEntry
+    from vertigo.reach import Weapon
+
+    with pytest.raises(EntryError):
+        {"weapon": Weapon.parse, "move": MoveEntry.parse, "action": Action.parse}[parse](text)
