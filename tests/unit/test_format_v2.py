@@ -210,7 +210,7 @@ def test_a_saved_table_keeps_where_the_referee_placed_a_fighter():
 
 
 @pytest.mark.parametrize(("parse", "text"), [
-    ("weapon", "Bow, range ٣"), ("weapon", "Pike, reach １"), ("weapon", "Spear, reach 1-３"),
+    ("weapon", "Bow, range ٣"), ("weapon", "Pike, reach \uff11"), ("weapon", "Spear, reach 1-\uff13"),
     ("move", "Move ٢"), ("move", "Move 1 (Height ٢)"), ("action", "Sling, range ٢"),
 ])
 def test_entries_take_ascii_digits_only(parse, text):
