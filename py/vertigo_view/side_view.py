@@ -60,6 +60,10 @@ class Highlights:
         target: id of the fighter targeted, or None.
         shot_ok: whether any action reaches (None: no shot judged).
         blocked_by: id of the section that blocks the shot, or None.
+        levels: (fighter, fighter) whose vertical difference is judged (a
+            dimension line labelled with it), or None.
+        placing: whether a click on a section places the selected fighter
+            (rule sets without movement rules).
     """
 
     selected: str | None = None
@@ -70,6 +74,8 @@ class Highlights:
     target: str | None = None
     shot_ok: bool | None = None
     blocked_by: str | None = None
+    levels: tuple[str, str] | None = None
+    placing: bool = False
 
 
 @dataclass(frozen=True)
