@@ -124,7 +124,8 @@ def _cell_table(parent: ET.Element, caption: str, head: Sequence[str], rows: Seq
         _el(tr, "th", h, scope="col")
     body = _el(t, "tbody")
     for row in rows:
-        tr = _el(body, "tr")
+        # A location that may not be struck is greyed (its last cell says so).
+        tr = _el(body, "tr", class_="barred" if row[-1] == "not allowed" else None)
         for i, cell in enumerate(row):
             if i == 0:
                 _el(tr, "th", cell, scope="row")
@@ -157,8 +158,8 @@ def _direction(box: ET.Element, table: Table, v: LevelsVerdict, d: Direction) ->
             reach += f" → {w.reach_with_bonus}"
         rows.append((w.name, reach, f"{w.distance_yd} yd", "reaches" if w.reaches else "out of reach"))
     if rows:
-        _cell_table(sec, f"Weapons of {a} (G4 reach with SM, G5 distance)", ("Weapon", "Reach", "Distance", ""),
-                    rows, "weapons")
+        _cell_table(sec, f"Weapons of {a} (G4 reach with SM, G5 distance)",
+                    ("Weapon", "Reach", "Distance", "Reaches?"), rows, "weapons")
     else:
         _el(sec, "p", f"{a} has no weapons.", class_="meta")
     for w in d.weapons:
