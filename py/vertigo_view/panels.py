@@ -191,9 +191,9 @@ def _direction(box: ET.Element, table: Table, v: LevelsVerdict, d: Direction) ->
                              "level modifier", ("Location", "Penalty"), rows, "locations")
     row = _el(sec, "div", class_="buttons")
     if d.override is None:
-        _button(row, "Rule it out" if d.allowed else "Let it happen", "override-levels",
-                f"{d.attacker}:{'forbid' if d.allowed else 'allow'}", class_="override",
-                aria_label=f"DM override: {'rule out' if d.allowed else 'let happen'} {a} striking {b}")
+        label = "Rule it out" if d.allowed else "Let it happen"
+        _button(row, label, "override-levels", f"{d.attacker}:{'forbid' if d.allowed else 'allow'}",
+                class_="override", aria_label=f"{label}: DM override on {a} striking {b}")
     details = _el(sec, "details", class_="why")
     _el(details, "summary", "Every step")
     _steps(details, d.steps)

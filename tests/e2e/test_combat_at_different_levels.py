@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from harness import App
+from harness import ROOT, App
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 STAIRCASE_PAIRS = [
     # climber, the difference with its arithmetic (G1: 8-in steps, the Nth step up stands N × 2/3 ft up), band (G2)
@@ -130,7 +132,7 @@ def test_h7_the_dm_lets_the_impossible_strike_happen(app: App) -> None:
     app.load_scenario("ogre-at-the-wall.json")
     app.fighter("ogre").click()
     app.fighter("sentry").click()
-    direction(app, "ogre").get_by_role("button", name="DM override: let happen Ogre striking Sentry").click()
+    direction(app, "ogre").get_by_role("button", name="Let it happen: DM override on Ogre striking Sentry").click()
     expect(direction(app, "ogre").locator("[data-testid=direction-summary]")).to_have_text(
         "Possible — overridden by the DM (the rules say impossible); Sentry defends at +0.")
     expect(direction(app, "sentry").locator("[data-testid=direction-summary]")).to_have_text("Impossible.")
@@ -191,3 +193,16 @@ def test_the_levels_panel_fits_the_screen(app: App, width: int, height: int) -> 
         return [p.scrollWidth, p.clientWidth, document.documentElement.scrollWidth, window.innerWidth];
     }""")
     assert overflow[0] <= overflow[1] and overflow[2] <= overflow[3], overflow
+
+
+def test_axe_finds_no_serious_or_critical_violation_in_the_levels_panel(app: App) -> None:
+    """axe-core scan with a levels verdict on screen (tables, the toggle, the per-direction overrides)."""
+    app.load_scenario("staircase.json")
+    app.fighter("warden").click()
+    app.fighter("step-9").click()
+    expect(app.page.locator("[data-testid=levels-band]")).to_have_text("up to 6 ft")
+    app.page.add_script_tag(path=str(AXE))
+    result = app.page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    bad = [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+           for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    assert bad == []
