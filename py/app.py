@@ -17,6 +17,7 @@ from vertigo.errors import RulesError
 from vertigo.numbers import count
 from vertigo.table import Table
 from vertigo_page.controller import Controller, Update
+from vertigo_view import side_view
 
 
 def _local_storage():
@@ -192,32 +193,52 @@ def run(action):
     apply(up)
 
 
-def activate(el):
-    """A fighter or section of the side view was clicked or activated from the keyboard."""
+def activate(el, at=None):
+    """A fighter or section of the side view was clicked (``at``: where, scenario units) or activated from the
+    keyboard (``at`` None)."""
     fighter, section = el.getAttribute("data-fighter"), el.getAttribute("data-section")
     if fighter:
         run(lambda: ctl.click_fighter(fighter))
     elif section:
-        run(lambda: ctl.click_section(section))
+        run(lambda: ctl.click_section(section, at))
+
+
+def scenario_x(event):
+    """The horizontal position of a click in the scenario's unit: the screen point mapped into the SVG's user
+    space, divided by the SVG units per scenario unit (``data-per-unit`` on the root ``<svg>``)."""
+    svg = by_id("view").querySelector("svg")
+    ctm = svg.getScreenCTM() if svg else None
+    if ctm is None:
+        return None
+    pt = svg.createSVGPoint()
+    pt.x, pt.y = event.clientX, event.clientY
+    per_unit = float(svg.getAttribute("data-per-unit") or getattr(side_view, "UX", 48.0))
+    return pt.matrixTransform(ctm.inverse()).x / per_unit
 
 
 @when("click", "#view")
 def on_view_click(event):
-    """Click in the side view: the fighter or section under the pointer."""
+    """Click in the side view: the fighter or section under the pointer (and where on the section)."""
     el = event.target.closest("[data-fighter],[data-section]")
     if el:
-        activate(el)
+        activate(el, None if el.getAttribute("data-fighter") else scenario_x(event))
 
 
 @when("keydown", "body")
 def on_key(event):
-    """Escape clears, Ctrl+Z undoes, Enter or Space activates the focused fighter or section."""
+    """Escape clears, Ctrl+Z undoes, Shift+←/→ nudges a placed fighter, Enter or Space activates the focused
+    fighter or section."""
     tag = event.target.tagName
     if event.key == "Escape":
         run(ctl.escape)
     elif event.key in ("z", "Z") and (event.ctrlKey or event.metaKey) and tag not in ("INPUT", "SELECT", "TEXTAREA"):
         event.preventDefault()
         run(ctl.undo)
+    elif (event.key in ("ArrowLeft", "ArrowRight") and event.shiftKey and not (event.ctrlKey or event.metaKey)
+          and tag not in ("INPUT", "SELECT", "TEXTAREA") and ctl.selected is not None
+          and not ctl.table.scenario.moves_by_rules):
+        event.preventDefault()
+        run(lambda: ctl.nudge(1 if event.key == "ArrowRight" else -1))
     elif event.key in ("Enter", " ") and event.target.closest and event.target.closest("#view"):
         el = event.target.closest("[data-fighter],[data-section]")
         if el:
@@ -246,6 +267,11 @@ def on_panel_click(event):
     elif action == "override-shot":
         index, verdict = arg.split(":")
         run(lambda: ctl.override_shot(int(index), verdict == "allow"))
+    elif action == "override-levels":
+        attacker, verdict = arg.rsplit(":", 1)
+        run(lambda: ctl.override_levels(attacker, verdict == "allow"))
+    elif action == "strange":
+        run(ctl.toggle_strange)
 
 
 @when("click", "#undo")

@@ -257,9 +257,14 @@ class Table:
         numbered = tuple(replace(e, number=n + i) for i, e in enumerate(entries, 1))
         return (self.log + numbered)[-MAX_LOG:]
 
-    def note_verdict(self, headline: str,
-                     verdicts: tuple[MoveVerdict | ShotVerdict | levels.LevelsVerdict, ...]) -> Table:
-        """The table with verdicts written to the log (no change to the field)."""
+    def note_verdict(
+            self, headline: str,
+            verdicts: tuple[MoveVerdict | ShotVerdict | levels.LevelsVerdict | levels.Direction, ...]) -> Table:
+        """The table with verdicts written to the log (no change to the field).
+
+        A levels verdict logs its summary and shared steps; one of its
+        directions, its own (the DM's override on it ends with both answers, H7).
+        """
         details: list[str] = []
         for v in verdicts:
             details.append(v.summary)

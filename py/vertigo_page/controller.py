@@ -10,12 +10,16 @@ Pyodide.
 from __future__ import annotations
 
 import html
+import math
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
+from vertigo import lengths, storage
 from vertigo import scenario as scenario_mod
-from vertigo import storage
+from vertigo.battlefield import Section
 from vertigo.dice import DiceRoll
 from vertigo.errors import RulesError, ScenarioError
+from vertigo.levels import LevelsVerdict
 from vertigo.limits import MAX_LOG
 from vertigo.movement import MoveVerdict, Reach
 from vertigo.numbers import count, fmt
@@ -65,6 +69,42 @@ REPLACED_KEPT = 20
 
 _HELP = ("Select a fighter (click or Enter), choose a Move entry, then click a section to see the verdict; "
          "click an enemy to check each action. Escape clears, Ctrl+Z undoes.")
+_HELP_LEVELS = ("Select a fighter (click or Enter), then click another fighter to see melee across levels, both "
+                "ways. No Move entries here: click a section (or Enter on it) to place the selected fighter there, "
+                "Shift+←/→ nudges it ½ ft. Escape clears, Ctrl+Z undoes.")
+_HELP_PLACING = ("Select a fighter (click or Enter); no rule set here judges attacks or moves. Click a section (or "
+                 "Enter on it) to place the selected fighter there, Shift+←/→ nudges it ½ ft. Escape clears, "
+                 "Ctrl+Z undoes.")
+
+NUDGE = Fraction(1, 2)
+"""How far Shift+←/→ moves a placed fighter, and the grid a click places it on, in the scenario's unit."""
+
+
+def help_line(table: Table) -> str:
+    """What to do on this battlefield: move by the rules, or place by hand and judge across levels."""
+    sc = table.scenario
+    if sc.moves_by_rules:
+        return _HELP
+    return _HELP_LEVELS if sc.refereed_by("levels") else _HELP_PLACING
+
+
+def snap(section: Section, at: float | Fraction | None) -> Fraction:
+    """Where a click at ``at`` (scenario units; None: the keyboard) places a fighter on ``section``.
+
+    On stairs, the centre of the step under ``at`` (the centre step for the keyboard); elsewhere ``at`` to
+    the nearest half unit (halves up), or the section's centre.  Never off the section.
+    """
+    x = section.centre if at is None else Fraction(at)
+    x = min(section.x1, max(section.x0, x))
+    if section.stairs is not None:
+        step = section.step_at(x)
+        lo = section.x0 + section.stairs.tread * step
+        hi = min(section.x1, lo + section.stairs.tread)
+        return (lo + hi) / 2
+    if at is None:
+        return x
+    grid = Fraction(math.floor(x / NUDGE + Fraction(1, 2))) * NUDGE
+    return min(section.x1, max(section.x0, grid))
 
 
 class Controller:
@@ -79,6 +119,8 @@ class Controller:
         self.roll: DiceRoll | None = None
         self.target: str | None = None
         self.shots: tuple[ShotVerdict, ...] | None = None
+        self.levels: LevelsVerdict | None = None
+        self.strange = False
         self.replaced: list[Table] = []
         self.logged = 0
         self.encoder = TableEncoder()
@@ -87,8 +129,9 @@ class Controller:
 
     # -- helpers ---------------------------------------------------------
     def _clear(self) -> None:
-        self.selected = self.entry = self.pending = self.roll = self.target = self.shots = None
+        self.selected = self.entry = self.pending = self.roll = self.target = self.shots = self.levels = None
         self.pending_done = False
+        self.strange = False
 
     def _highlights(self) -> Highlights:
         hl = Highlights(selected=self.selected)
@@ -101,6 +144,11 @@ class Controller:
             line = next((v.line for v in self.shots if v.line is not None), None)
             hl = replace(hl, target=self.target, shot_ok=any(v.final for v in self.shots),
                          blocked_by=line.blocked_by if line else None)
+        if self.levels is not None:
+            a, b = self.levels.fighters
+            hl = replace(hl, levels=(a.id, b.id))
+        if self.selected is not None and not self.table.scenario.moves_by_rules:
+            hl = replace(hl, placing=True)
         return hl
 
     def _reached(self) -> Reach:
@@ -122,8 +170,10 @@ class Controller:
             parts.append(panels.to_html(panels.move_verdict(self.table, self.pending, self.roll, self.pending_done)))
         if self.shots is not None and self.target is not None:
             parts.append(panels.to_html(panels.shot_verdicts(self.table, self.target, self.shots)))
+        if self.levels is not None:
+            parts.append(panels.to_html(panels.levels_verdict(self.table, self.levels)))
         if not parts:
-            parts.append(f'<p class="hint">{html.escape(_HELP)}</p>')
+            parts.append(f'<p class="hint">{html.escape(help_line(self.table))}</p>')
         return "".join(parts)
 
     def _new_log(self) -> tuple[tuple[str, ...], bool]:
@@ -160,7 +210,7 @@ class Controller:
         items, _ = self._new_log()
         hl = self._highlights()
         return Update(render(self.table, hl), None, self._panel(),
-                      f"{isolate(self.table.scenario.title)}: ready. {_HELP}", items, True)
+                      f"{isolate(self.table.scenario.title)}: ready. {help_line(self.table)}", items, True)
 
     def click_fighter(self, fighter_id: str) -> Update:
         """A fighter was clicked: select it, deselect it, or target it."""
@@ -168,19 +218,71 @@ class Controller:
         if self.selected == fighter_id:
             self._clear()
             return self._update(f"{isolate(f.name)} deselected.")
-        if self.selected is not None and f.side != self.table.scenario.fighter(self.selected).side:
+        sc = self.table.scenario
+        if self.selected is not None and sc.refereed_by("levels"):
+            return self._judge_levels(fighter_id)  # G1: any two fighters, friend or foe
+        if self.selected is not None and f.side != sc.fighter(self.selected).side:
             return self._target(fighter_id)
         self._clear()
         self.selected = fighter_id
+        where = sc.field.section(self.table.position(fighter_id)).name
+        if not sc.moves_by_rules:
+            _, x = self.table.stand(fighter_id)
+            at = (f"{isolate(f.name)} selected on {isolate(where)} at {lengths.show(x, sc.units)}, standing "
+                  f"surface {lengths.show(self.table.surface(fighter_id), sc.units)}.")
+            what = (" Click another fighter to judge melee across levels; click a section to place it there."
+                    if sc.refereed_by("levels") else " Click a section to place it there.")
+            return self._update(at + what)
         self.entry = 0 if f.moves else None
         moves = ", ".join(str(m) for m in f.moves) or "no Move entries"
-        where = self.table.scenario.field.section(self.table.position(fighter_id)).name
         return self._update(f"{isolate(f.name)} selected on {isolate(where)}: {moves}.")
 
     def select(self, fighter_id: str) -> Update:
         """Select a fighter outright (even one of another side than the selected one)."""
         self._clear()
         return self.click_fighter(fighter_id)
+
+    def _judge_levels(self, target_id: str) -> Update:
+        """Melee between the selected fighter and another across their vertical difference, both ways (G1–G7)."""
+        assert self.selected is not None
+        self.pending = self.roll = self.shots = None
+        self.pending_done = False
+        self.target = target_id
+        self.strange = False
+        return self._levels_judged("levels judged")
+
+    def _levels_judged(self, what: str) -> Update:
+        """Judge the selected fighter and its target at the levels (with the strange position if chosen) and
+        log it."""
+        assert self.selected is not None and self.target is not None
+        v = self.levels = self.table.judge_levels(self.selected, self.target, strange_position=self.strange)
+        me, it = isolate(self.table.name(self.selected)), isolate(self.table.name(self.target))
+        self.table = self.table.note_verdict(f"{me} ↔ {it}: {what} — {v.summary}", (v, *v.directions))
+        return self._update(f"{me} and {it}: {v.summary}.", save=True)
+
+    def toggle_strange(self) -> Update:
+        """The upper fighter lies down at the edge, or stands up again (G3): the verdict is judged again."""
+        if self.levels is None or self.selected is None or self.target is None:
+            return self._update("No levels verdict to change.")
+        if self.levels.upper is None:
+            return self._update("No upper fighter to lie down: the difference is 1 ft or less.")
+        self.strange = not self.strange
+        upper = isolate(self.table.name(self.levels.upper))
+        return self._levels_judged(f"{upper} lies down at the edge" if self.strange
+                                   else f"{upper} stands up again")
+
+    def override_levels(self, attacker: str, allowed: bool) -> Update:
+        """The DM overrides one direction of the levels verdict (H7); the log keeps both answers."""
+        if self.levels is None:
+            return self._update("No verdict to override.")
+        self.levels = self.levels.overridden(attacker, allowed)
+        d = self.levels.direction(attacker)
+        a, b = isolate(self.table.name(d.attacker)), isolate(self.table.name(d.defender))
+        rules = "possible" if d.allowed else "impossible"
+        dm = "let it happen" if d.final else "ruled it out"
+        self.table = self.table.note_verdict(f"DM override — {a} strikes {b}: the rules say {rules}; the DM {dm}",
+                                             (d,))
+        return self._update(f"DM override — {a} strikes {b}: rules say {rules}, the DM {dm}.", save=True)
 
     def _target(self, target_id: str) -> Update:
         assert self.selected is not None
@@ -205,12 +307,24 @@ class Controller:
         self.pending_done = False
         return self._update(f"{f.moves[index]}: {count(len(self._reached().dice) - 1, 'section')} reachable.")
 
-    def click_section(self, section_id: str) -> Update:
-        """A section was clicked: judge the selected fighter's move there."""
-        section = self.table.scenario.field.section(section_id)
+    def click_section(self, section_id: str, at: float | Fraction | None = None) -> Update:
+        """A section was clicked: judge the selected fighter's move there, or place it there.
+
+        Args:
+            section_id: the section.
+            at: where on it the click fell, in the scenario's unit (None: from the keyboard).  Used only
+                where fighters are placed by hand (:func:`snap`).
+        """
+        sc = self.table.scenario
+        section = sc.field.section(section_id)
+        if self.selected is not None and not sc.moves_by_rules:
+            return self._place(section_id, snap(section, at))
         if self.selected is None or self.entry is None:
             here = self.table.fighters_on(section_id)
             names = ", ".join(isolate(self.table.name(x)) for x in here) or "nobody"
+            if not sc.moves_by_rules:
+                return self._update(f"{isolate(section.name)}, {lengths.show(section.elevation, sc.units)}: "
+                                    f"{names}. Select a fighter to place it here.")
             return self._update(f"{isolate(section.name)}, Height {fmt(section.elevation)}: {names}. "
                                 "Select a fighter to move.")
         self.target = self.shots = None
@@ -218,6 +332,32 @@ class Controller:
         self.pending_done = False
         self.pending = self.table.judge_move(self.selected, self.entry, section_id, self._reached())
         return self._update(f"Move to {isolate(section.name)}: {self.pending.summary}")
+
+    def _place(self, section_id: str, x: Fraction) -> Update:
+        """Place the selected fighter by hand (no movement rules): logged, undoable; the verdict is dropped."""
+        assert self.selected is not None
+        fid, sc = self.selected, self.table.scenario
+        self.table = self.table.place(fid, section_id, x)
+        self.target = self.levels = None
+        self.strange = False
+        where = sc.field.section(section_id).name
+        return self._update(f"{isolate(self.table.name(fid))} placed on {isolate(where)} at "
+                            f"{lengths.show(x, sc.units)}, standing surface "
+                            f"{lengths.show(self.table.surface(fid), sc.units)}.",
+                            moved=True, save=True)
+
+    def nudge(self, direction: int) -> Update:
+        """Shift+←/→: move the selected fighter :data:`NUDGE` along its section (no movement rules only)."""
+        if self.selected is None or self.table.scenario.moves_by_rules:
+            return self._update("Select a fighter to nudge it (only where fighters are placed by hand).")
+        sid, x = self.table.stand(self.selected)
+        section = self.table.scenario.field.section(sid)
+        to = x + NUDGE * (1 if direction > 0 else -1)
+        if not section.x0 <= to <= section.x1:
+            edge = "right" if direction > 0 else "left"
+            return self._update(f"{isolate(self.table.name(self.selected))} is at the {edge} end of "
+                                f"{isolate(section.name)}; click another section to place it there.")
+        return self._place(sid, to)
 
     def confirm(self) -> Update:
         """Carry out the pending move and roll its falling dice."""
@@ -287,8 +427,10 @@ class Controller:
         return self.load(Table.start(scenario, "Imported"), "Imported")
 
     def export_text(self) -> str:
-        """The scenario with every fighter where it stands now, as JSON text (:func:`vertigo.scenario.dumps`)."""
-        return scenario_mod.dumps(self.table.scenario, dict(self.table.positions))
+        """The scenario with every fighter where it stands now — its section and, where the referee placed it,
+        its place on that section — as format-version-2 JSON text (:func:`vertigo.scenario.dumps`)."""
+        t = self.table
+        return scenario_mod.dumps(t.scenario, {fid: (sid, t.offset(fid)) for fid, sid in t.positions})
 
     def export_name(self) -> str:
         """The file name Export offers: the battlefield's title, kept to letters, digits, ``-`` and ``_``.

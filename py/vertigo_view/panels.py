@@ -10,7 +10,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
+from vertigo import lengths
 from vertigo.dice import DiceRoll
+from vertigo.levels import Direction, LevelsVerdict
 from vertigo.movement import MoveVerdict
 from vertigo.numbers import fmt, signed
 from vertigo.ranged import ShotVerdict
@@ -19,7 +21,7 @@ from vertigo.table import LogEntry, Table
 from vertigo.text import isolate
 from vertigo.verdict import Step
 
-__all__ = ["fighter_card", "move_verdict", "shot_verdicts", "dice_faces", "log_items", "to_html"]
+__all__ = ["fighter_card", "move_verdict", "shot_verdicts", "levels_verdict", "dice_faces", "log_items", "to_html"]
 
 
 def to_html(e: ET.Element) -> str:
@@ -49,10 +51,17 @@ def _steps(parent: ET.Element, steps: Sequence[Step]) -> None:
 
 
 def fighter_card(table: Table, fighter: Fighter, entry_index: int | None) -> ET.Element:
-    """The selected fighter: name, side, section, Move entries (buttons), actions."""
+    """The selected fighter: name, side, section, Move entries (buttons), actions.
+
+    Where fighters are placed by hand (no movement rules), instead: where it stands, its Size Modifier
+    and weapons, and what a click does.
+    """
     card = _el(None, "div", class_="card", data_testid="fighter-card")
     head = _el(card, "h2", fighter.name, class_="fighter-title")
     head.set("data-side", fighter.side)
+    if not table.scenario.moves_by_rules:
+        _placed_card(card, table, fighter)
+        return card
     section = table.scenario.field.section(table.position(fighter.id))
     _el(card, "p", f"{isolate(fighter.side)} · on {isolate(section.name)} (Height {fmt(section.elevation)})",
         class_="meta")
@@ -75,6 +84,162 @@ def fighter_card(table: Table, fighter: Fighter, entry_index: int | None) -> ET.
     _el(card, "p", "Click a highlighted section to move there, or an enemy to check each action against it.",
         class_="hint")
     return card
+
+
+def _placed_card(card: ET.Element, table: Table, fighter: Fighter) -> None:
+    """The fighter card's body where the referee places fighters (G1, G4: surface, SM, weapons)."""
+    sc = table.scenario
+    sid, x = table.stand(fighter.id)
+    section = sc.field.section(sid)
+    show = lengths.show
+    _el(card, "p", f"{isolate(fighter.side)} · on {isolate(section.name)} at {show(x, sc.units)} · standing surface "
+                   f"{show(table.surface(fighter.id), sc.units)}", class_="meta", data_testid="fighter-stand")
+    if sc.refereed_by("levels"):
+        _el(card, "p", f"Size Modifier {signed(fighter.sm)}" + (
+            " (G4: adds to its melee reach)" if fighter.sm > 0 else ""), class_="meta", data_testid="fighter-sm")
+        _el(card, "h3", "Weapons")
+        ul = _el(card, "ul", class_="actions", data_testid="fighter-weapons")
+        for w in fighter.weapons:
+            if w.reach is None:
+                _el(ul, "li", f"{w.shown} (ranged: Combat at Different Levels governs melee only)")
+                continue
+            held = w.reach.with_size(fighter.sm)
+            more = f" → reach {held} with SM {signed(fighter.sm)}" if str(held) != str(w.reach) else ""
+            _el(ul, "li", w.shown + more)
+        if not fighter.weapons:
+            _el(ul, "li", "No weapons.")
+    _el(card, "p", "No Move entries here: the referee places fighters. Click a section (or Enter on it) to place "
+                   "this fighter there; Shift+←/→ nudges it ½ ft." + (
+                       " Click another fighter to judge melee across levels, both ways."
+                       if sc.refereed_by("levels") else ""), class_="hint")
+
+
+def _cell_table(parent: ET.Element, caption: str, head: Sequence[str], rows: Sequence[Sequence[str]],
+                testid: str) -> ET.Element:
+    """A table with a caption, column heads and one row head per row (the first cell)."""
+    t = _el(parent, "table", class_="grid", data_testid=testid)
+    _el(t, "caption", caption)
+    tr = _el(_el(t, "thead"), "tr")
+    for h in head:
+        _el(tr, "th", h, scope="col")
+    body = _el(t, "tbody")
+    for row in rows:
+        # A location that may not be struck is greyed (its last cell says so).
+        tr = _el(body, "tr", class_="barred" if row[-1] == "not allowed" else None)
+        for i, cell in enumerate(row):
+            if i == 0:
+                _el(tr, "th", cell, scope="row")
+            else:
+                _el(tr, "td", cell)
+    return t
+
+
+def _direction(box: ET.Element, table: Table, v: LevelsVerdict, d: Direction) -> None:
+    """One direction of a levels verdict: defense, weapons, hit locations, the DM's override (G2–G7, H7)."""
+    a, b = isolate(table.name(d.attacker)), isolate(table.name(d.defender))
+    sec = _el(box, "section", class_="direction " + ("allowed" if d.final else "refused"),
+              data_testid="direction", data_attacker=d.attacker)
+    role = f" ({d.attacker_side})" if d.attacker_side else ""
+    _el(sec, "h3", f"{a}{role} strikes {b}")
+    line = "possible" if d.final else "impossible"
+    if d.override is not None:
+        line += f" — overridden by the DM (the rules say {'possible' if d.allowed else 'impossible'})"
+    if d.allowed or d.final:
+        line += f"; {b} defends at {signed(d.defense_modifier)}"
+    _el(sec, "p", line[:1].upper() + line[1:] + ".", class_="summary", data_testid="direction-summary")
+    # Weapons: reach with the SM bonus, the distance, whether it reaches (G4, G5).
+    rows: list[tuple[str, ...]] = []
+    for w in d.weapons:
+        if not w.melee:
+            rows.append((w.name, "ranged", f"{w.distance_yd} yd", "001 governs melee only"))
+            continue
+        reach = w.reach or ""
+        if w.reach_with_bonus != w.reach:
+            reach += f" → {w.reach_with_bonus}"
+        rows.append((w.name, reach, f"{w.distance_yd} yd", "reaches" if w.reaches else "out of reach"))
+    if rows:
+        _cell_table(sec, f"Weapons of {a} (G4 reach with SM, G5 distance)",
+                    ("Weapon", "Reach", "Distance", "Reaches?"), rows, "weapons")
+    else:
+        _el(sec, "p", f"{a} has no weapons.", class_="meta")
+    for w in d.weapons:
+        if not w.melee:
+            _el(sec, "p", w.why, class_="meta")
+    # Hit locations: base / level / net, or why not (G2, G3, G6, G7).
+    if not d.allowed:
+        _el(sec, "p", d.steps[0].text if d.steps else "Combat is impossible.", class_="meta")
+    elif v.hit_locations:
+        rows = []
+        for r in d.locations:
+            name = r.name[:1].upper() + r.name[1:]
+            if r.allowed and r.level is not None and r.net is not None:
+                rows.append((name, signed(r.base), signed(r.level), signed(r.net)))
+            else:
+                rows.append((name, signed(r.base), "—", "not allowed"))
+        _cell_table(sec, f"Hit locations {a} may strike (G6)", ("Location", "Base", "Level", "Net"), rows,
+                    "locations")
+        for why in dict.fromkeys(r.why.split(": not allowed: ", 1)[-1] for r in d.locations if not r.allowed):
+            _el(sec, "p", f"Not allowed: {why}", class_="meta")
+    else:
+        struck = [r for r in d.locations if r.allowed]
+        if [r.name for r in struck] == ["torso"]:
+            g7 = next((s.text for s in d.steps if s.rule == "G7"), "Hit locations off: the attack hits the torso.")
+            _el(sec, "p", g7, class_="meta", data_testid="locations-off")
+        else:
+            rows = [(r.name[:1].upper() + r.name[1:], signed(r.base)) for r in struck]
+            _cell_table(sec, f"Hit locations off (G7), but {a} may strike only these: at the normal penalty, no "
+                             "level modifier", ("Location", "Penalty"), rows, "locations")
+    row = _el(sec, "div", class_="buttons")
+    if d.override is None:
+        label = "Rule it out" if d.allowed else "Let it happen"
+        _button(row, label, "override-levels", f"{d.attacker}:{'forbid' if d.allowed else 'allow'}",
+                class_="override", aria_label=f"{label}: DM override on {a} striking {b}")
+    details = _el(sec, "details", class_="why")
+    _el(details, "summary", "Every step")
+    _steps(details, d.steps)
+
+
+def levels_verdict(table: Table, v: LevelsVerdict) -> ET.Element:
+    """Two fighters at different levels (G1–G7): the difference with its arithmetic, the band, the upper
+    fighter, the strange-position toggle (G3), then both directions at once, each with its DM override (H7)."""
+    (fa, fb) = v.fighters
+    a, b = isolate(fa.name), isolate(fb.name)
+    box = _el(None, "div", class_="verdict levels " + ("allowed" if v.possible else "refused"),
+              data_testid="levels")
+    _el(box, "h2", f"{a} and {b}: combat at different levels")
+    _el(box, "p", v.summary, class_="summary", data_testid="levels-summary")
+    dl = _el(box, "dl", class_="facts")
+    g1 = next((s.text for s in v.steps if s.rule == "G1" and s.text.startswith("Difference")), v.summary)
+    for term, text, testid in (
+            ("Difference (G1)", g1.removeprefix("Difference: ").rstrip("."), "levels-difference"),
+            ("Band (G2)", v.band.label, "levels-band"),
+            ("Upper fighter", isolate(table.name(v.upper)) if v.upper else "none (1 ft or less)", "levels-upper")):
+        _el(dl, "dt", term)
+        _el(dl, "dd", text, data_testid=testid)
+    if v.strange_position:
+        _el(dl, "dt", "Lying down (G3)")
+        _el(dl, "dd", next((s.text.split(": ", 1)[-1] for s in v.steps if s.rule == "G3"
+                            and s.text.startswith("Strange")), ""), data_testid="levels-strange")
+    band = next((s for s in v.steps if "Band:" in s.text), None)
+    if band is not None:
+        _el(box, "p", band.text, class_="band-text")
+    if not v.possible:
+        _el(box, "p", "Combat is impossible at this difference" + (
+            " even lying down." if v.strange_position else
+            " unless the upper fighter lies down at the edge (G3)."), class_="impossible",
+            data_testid="levels-impossible")
+    if v.upper is not None:
+        row = _el(box, "div", class_="buttons")
+        _button(row, "Upper fighter lies down at the edge", "strange", None, class_="toggle",
+                aria_pressed="true" if v.strange_position else "false", data_testid="strange")
+    if not v.hit_locations:
+        _el(box, "p", "Hit locations are off in this scenario (G7): no location modifiers.", class_="meta")
+    for d in v.directions:
+        _direction(box, table, v, d)
+    other = fb.id
+    row = _el(box, "div", class_="buttons")
+    _button(row, f"Select {b} instead", "select", other)
+    return box
 
 
 DICE_SHOWN = 60

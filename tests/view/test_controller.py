@@ -7,6 +7,7 @@ from pathlib import Path
 
 from vertigo import scenario as scenario_mod
 from vertigo.dice import DicePool, DiceRoll, rng_for, roll
+from vertigo.errors import RulesError
 from vertigo.table import Table
 from vertigo_page.controller import Controller
 from vertigo_view.panels import dice_faces, to_html
@@ -49,16 +50,20 @@ def test_a_bad_import_changes_nothing_and_lists_every_problem() -> None:
     assert not up.save
 
 
-def test_a_units_error_is_shown_and_clears_the_selection() -> None:
-    """A feet scenario: the Height rules refuse with a clear error and the page keeps working."""
+def test_a_rules_error_is_shown_and_clears_the_selection() -> None:
+    """A feet scenario is refereed by Combat at Different Levels: selecting a fighter asks nothing of the Height
+    rules (no Move entries, placing instead), and a Height question asked anyway is refused with a clear error
+    that the page shows, keeping the table."""
     doc = json.loads((SCENARIOS / "cliff.json").read_text())
     doc["units"] = "feet"
     c = Controller(Table.start(scenario_mod.load(doc)))
     c.show()
+    c.click_fighter("goat")
+    assert c.selected == "goat" and c.entry is None
     try:
-        c.click_fighter("goat")
-    except Exception as e:  # the page layer catches RulesError and calls error()
-        up = c.error(e)  # type: ignore[arg-type]
+        c.table.judge_attack("goat", "ogre")
+    except RulesError as e:  # the page layer catches RulesError and calls error()
+        up = c.error(e)
     else:
         raise AssertionError("a feet scenario must not be judged by the Height rules")
     assert up.error == "the Height rules do not referee “The cliff”: it is refereed by Combat at Different Levels"

@@ -1,0 +1,315 @@
+"""Combat at Different Levels in the page, under CPython: the controller's flows on the three feet battlefields.
+
+Each test names the ruling it checks (G1–G7, H7; ``/work/shared/RULINGS.md``) and asserts the exact values
+the rules give: the staircase's six climbers (8-in steps, so the Nth step up stands N × 2/3 ft above the hall),
+the SM +1 ogre under the 8-ft wall, and the referee placing fighters by hand (no movement rules).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from vertigo import scenario as scenario_mod
+from vertigo.table import Table
+from vertigo_page.controller import Controller, help_line
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
+
+STAIRCASE_PAIRS = (
+    # climber, difference as the panel shows it, band (G1, G2: 8-in steps, the Nth step up is N × 2/3 ft)
+    ("step-1", "0.67 ft (upper surface 0.67 ft − lower surface 0 ft)", "1 ft or less"),
+    ("step-3", "2 ft (upper surface 2 ft − lower surface 0 ft)", "up to 2 ft"),
+    ("step-4", "2.67 ft (upper surface 2.67 ft − lower surface 0 ft)", "up to 3 ft"),
+    ("step-6", "4 ft (upper surface 4 ft − lower surface 0 ft)", "up to 4 ft"),
+    ("step-9", "6 ft (upper surface 6 ft − lower surface 0 ft)", "up to 6 ft"),
+    ("step-10", "6.67 ft (upper surface 6.67 ft − lower surface 0 ft)", "over 6 ft"),
+)
+
+
+def controller(name: str, **changes: object) -> Controller:
+    doc = json.loads((SCENARIOS / name).read_text())
+    doc.update(changes)
+    c = Controller(Table.start(scenario_mod.load(doc)))
+    c.show()
+    return c
+
+
+def panel(c: Controller) -> ET.Element:
+    """The panel's HTML as a tree (ElementTree wrote it, so it parses as XML)."""
+    return ET.fromstring(f"<div>{c._panel()}</div>")
+
+
+def by_testid(root: ET.Element, name: str) -> list[ET.Element]:
+    return [e for e in root.iter() if e.get("data-testid") == name]
+
+
+def text(e: ET.Element) -> str:
+    return "".join(e.itertext())
+
+
+def table_rows(section: ET.Element, name: str) -> list[list[str]]:
+    (t,) = by_testid(section, name)
+    return [[text(cell) for cell in tr] for tr in t.iter("tr") if tr.find("td") is not None]
+
+
+def directions(c: Controller) -> dict[str, ET.Element]:
+    return {d.get("data-attacker", ""): d for d in by_testid(panel(c), "direction")}
+
+
+@pytest.mark.parametrize(("climber", "difference", "band"), STAIRCASE_PAIRS)
+def test_g1_g2_the_staircase_pairs_show_their_difference_and_band(climber: str, difference: str, band: str) -> None:
+    """G1, G2: the warden on the hall floor against each climber: the difference between the two standing
+    surfaces with its arithmetic, and the band it falls in."""
+    c = controller("staircase.json")
+    c.click_fighter("warden")
+    up = c.click_fighter(climber)
+    root = panel(c)
+    assert [text(e) for e in by_testid(root, "levels-difference")] == [difference]
+    assert [text(e) for e in by_testid(root, "levels-band")] == [band]
+    assert up.save and up.status.startswith("Warden and ")
+    assert c._highlights().levels == ("warden", climber)
+
+
+def test_g2_warden_against_the_four_steps_climber_both_directions_at_once() -> None:
+    """G2 (up to 3 ft: defense ±1, the 2-ft location modifiers), G5 (4 ft apart = 1 yd), G6 (base / level / net):
+    the warden strikes Cedar and Cedar strikes the warden, both in one panel."""
+    c = controller("staircase.json")
+    c.click_fighter("warden")
+    c.click_fighter("step-4")
+    root = panel(c)
+    assert text(by_testid(root, "levels-summary")[0]) == "d = 2.67 ft (up to 3 ft): combat possible"
+    assert text(by_testid(root, "levels-upper")[0]) == "Cedar (4 steps)"
+    d = directions(c)
+    assert list(d) == ["warden", "step-4"]
+    assert text(d["warden"].find("h3")) == "Warden (lower) strikes Cedar (4 steps)"  # type: ignore[arg-type]
+    assert text(by_testid(d["warden"], "direction-summary")[0]) == "Possible; Cedar (4 steps) defends at +1."
+    assert text(by_testid(d["step-4"], "direction-summary")[0]) == "Possible; Warden defends at −1."
+    assert table_rows(d["warden"], "weapons") == [["Spear", "1,2", "1 yd", "reaches"],
+                                                  ["Knife", "C", "1 yd", "out of reach"]]
+    assert table_rows(d["warden"], "locations") == [
+        ["Eyes", "−9", "−2", "−11"], ["Skull", "−7", "−2", "−9"], ["Face", "−5", "−2", "−7"],
+        ["Neck", "−5", "+0", "−5"], ["Torso", "+0", "+0", "+0"], ["Vitals", "−3", "+0", "−3"],
+        ["Groin", "−3", "+0", "−3"], ["Arm", "−2", "+0", "−2"], ["Hand", "−4", "+0", "−4"],
+        ["Leg", "−2", "+2", "+0"], ["Foot", "−4", "+2", "−2"]]
+    assert table_rows(d["step-4"], "locations")[:4] == [
+        ["Eyes", "−9", "+1", "−8"], ["Skull", "−7", "+1", "−6"], ["Face", "−5", "+1", "−4"], ["Neck", "−5", "+1", "−4"]]
+    assert table_rows(d["step-4"], "locations")[-2:] == [["Leg", "−2", "−2", "−4"], ["Foot", "−4", "−2", "−6"]]
+    # Logged like a shot: the headline and every step, both directions.
+    entry = c.table.log[-1]
+    assert entry.text == "Warden ↔ Cedar (4 steps): levels judged — d = 2.67 ft (up to 3 ft): combat possible"
+    assert "[G2] Warden (lower) → Cedar (4 steps) (upper): Cedar (4 steps) defends at +1 (upper fighter, up to 3 ft)." \
+        in entry.details
+
+
+def test_g2_over_six_feet_is_impossible_and_offers_the_strange_position() -> None:
+    """G2: the tenth step is 6.67 ft up: combat is impossible; the panel says so and offers the toggle (G3)."""
+    c = controller("staircase.json")
+    c.click_fighter("warden")
+    c.click_fighter("step-10")
+    root = panel(c)
+    assert text(by_testid(root, "levels-impossible")[0]) == (
+        "Combat is impossible at this difference unless the upper fighter lies down at the edge (G3).")
+    (toggle,) = by_testid(root, "strange")
+    assert text(toggle) == "Upper fighter lies down at the edge" and toggle.get("aria-pressed") == "false"
+    summaries = [text(by_testid(x, "direction-summary")[0]) for x in directions(c).values()]
+    assert summaries == ["Impossible.", "Impossible."]
+
+
+def test_g3_the_ogre_at_the_wall_impossible_then_five_feet_lying_down() -> None:
+    """G3: the ogre (SM +1, G1 measures surfaces, not size) is 8 ft below the sentry: impossible; the sentry lies
+    down at the edge: 8 − 3 = 5 ft, up to 5 ft, defense ±3, and the ogre may strike only skull, face, eyes and
+    arm; its knife's reach C becomes 1 with SM +1 (G4) and 1.5 ft is 1 yd (G5)."""
+    c = controller("ogre-at-the-wall.json")
+    c.click_fighter("ogre")
+    c.click_fighter("sentry")
+    assert c.levels is not None and not c.levels.possible
+    assert text(by_testid(panel(c), "levels-summary")[0]) == "d = 8 ft (over 6 ft): combat impossible"
+    up = c.toggle_strange()
+    assert up.status == "Ogre and Sentry: d = 8 ft, 5 ft lying down (up to 5 ft): combat possible."
+    root = panel(c)
+    assert text(by_testid(root, "levels-band")[0]) == "up to 5 ft"
+    assert by_testid(root, "strange")[0].get("aria-pressed") == "true"
+    assert text(by_testid(root, "levels-strange")[0]).startswith("Sentry lies down at the edge and reaches over, "
+                                                              "3 ft closer: 8 ft − 3 ft = 5 ft")
+    d = directions(c)
+    ogre = table_rows(d["ogre"], "locations")
+    assert [r[0] for r in ogre if r[3] != "not allowed"] == ["Eyes", "Skull", "Face", "Arm"]
+    assert [r for r in ogre if r[3] != "not allowed"] == [
+        ["Eyes", "−9", "−2", "−11"], ["Skull", "−7", "−2", "−9"], ["Face", "−5", "−2", "−7"], ["Arm", "−2", "+0", "−2"]]
+    assert table_rows(d["ogre"], "weapons") == [["Club", "1", "1 yd", "reaches"], ["Knife", "C → 1", "1 yd", "reaches"]]
+    assert text(by_testid(d["ogre"], "direction-summary")[0]) == "Possible; Sentry defends at +3."
+    assert text(by_testid(d["sentry"], "direction-summary")[0]) == "Possible; Ogre defends at −3."
+    sentry = table_rows(d["sentry"], "locations")
+    assert [r[0] for r in sentry if r[3] == "not allowed"] == ["Leg", "Foot"]
+    assert c.table.log[-1].text.startswith("Ogre ↔ Sentry: Sentry lies down at the edge — d = 8 ft, 5 ft lying down")
+    c.toggle_strange()
+    assert c.levels is not None and not c.levels.strange_position and not c.levels.possible
+    assert c.table.log[-1].text.startswith("Ogre ↔ Sentry: Sentry stands up again — d = 8 ft (over 6 ft)")
+
+
+def test_g3_the_toggle_is_offered_whenever_there_is_an_upper_fighter_and_never_without_one() -> None:
+    """G3: the strange position needs an upper fighter: offered at 2 ft (the third step), not at 0.67 ft."""
+    c = controller("staircase.json")
+    c.click_fighter("warden")
+    c.click_fighter("step-3")
+    assert len(by_testid(panel(c), "strange")) == 1
+    c.select("warden")
+    c.click_fighter("step-1")
+    assert by_testid(panel(c), "strange") == []
+    assert c.toggle_strange().status == "No upper fighter to lie down: the difference is 1 ft or less."
+
+
+def test_g7_hit_locations_off_shows_no_location_modifiers() -> None:
+    """G7: with hit locations off, up to 3 ft changes only the defenses: hits go to the torso, no modifier shown;
+    where only some locations may be struck (up to 6 ft) they are listed at their normal penalty, no level."""
+    c = controller("staircase.json", options={"hit_locations": False})
+    c.click_fighter("warden")
+    c.click_fighter("step-4")
+    d = directions(c)
+    assert by_testid(d["warden"], "locations") == []
+    assert text(by_testid(d["warden"], "locations-off")[0]) == "Hit locations off: the attack hits the torso, +0."
+    assert text(by_testid(d["warden"], "direction-summary")[0]) == "Possible; Cedar (4 steps) defends at +1."
+    assert "Level" not in c._panel() and "Hit locations are off in this scenario (G7)" in c._panel()
+    c.select("warden")
+    c.click_fighter("step-9")
+    d = directions(c)
+    assert table_rows(d["warden"], "locations") == [["Leg", "−2"], ["Foot", "−4"]]
+    assert table_rows(d["step-9"], "locations") == [["Eyes", "−9"], ["Skull", "−7"], ["Face", "−5"]]
+
+
+def test_h7_the_dm_overrides_one_direction_and_the_log_keeps_both_answers() -> None:
+    """H7: "Let it happen" on the impossible ogre → sentry strike (8 ft) turns that direction only; the log says
+    what the rules said and what the DM ruled; "Rule it out" on a possible one the other way round."""
+    c = controller("ogre-at-the-wall.json")
+    c.click_fighter("ogre")
+    c.click_fighter("sentry")
+    buttons = [b for b in panel(c).iter("button") if b.get("data-action") == "override-levels"]
+    assert [(text(b), b.get("data-arg")) for b in buttons] == [("Let it happen", "ogre:allow"),
+                                                               ("Let it happen", "sentry:allow")]
+    up = c.override_levels("ogre", True)
+    assert up.save and up.status == "DM override — Ogre strikes Sentry: rules say impossible, the DM let it happen."
+    d = directions(c)
+    assert text(by_testid(d["ogre"], "direction-summary")[0]) == (
+        "Possible — overridden by the DM (the rules say impossible); Sentry defends at +0.")
+    assert text(by_testid(d["sentry"], "direction-summary")[0]) == "Impossible."
+    entry = c.table.log[-1]
+    assert entry.text == "DM override — Ogre strikes Sentry: the rules say impossible; the DM let it happen"
+    assert entry.details[-1] == "[H7] Rules say not allowed; overridden by the DM: allowed."
+    c.toggle_strange()
+    c.override_levels("sentry", False)
+    assert c.table.log[-1].text == "DM override — Sentry strikes Ogre: the rules say possible; the DM ruled it out"
+    assert c.table.log[-1].details[-1] == "[H7] Rules say allowed; overridden by the DM: not allowed."
+
+
+def test_placing_a_fighter_by_hand_snaps_logs_and_undoes() -> None:
+    """Levels has no movement rules: with a fighter selected, a click on a section places it there — on the half
+    foot nearest the click, on the centre of the step clicked on stairs, at the centre from the keyboard;
+    logged, undoable; Shift+→ nudges it ½ ft (the third step up: 2 ft, G1)."""
+    c = controller("staircase.json")
+    c.click_fighter("warden")
+    assert c._highlights().placing
+    up = c.click_section("stair", 6.2)  # the third step, [6, 7): its centre
+    assert up.status == "Warden placed on Stair at 6.5 ft, standing surface 2 ft."
+    assert up.save and up.fighters is not None and c.table.stand("warden") == ("stair", Fraction(13, 2))
+    assert c.table.log[-1].text == "Warden placed: Hall floor → Stair at 6.5 ft"
+    assert c.selected == "warden"
+    c.click_section("hall", 1.26)
+    assert c.table.stand("warden") == ("hall", Fraction(3, 2))
+    c.click_section("hall", 3.76)
+    assert c.table.stand("warden") == ("hall", Fraction(4))
+    c.click_section("landing")  # the keyboard: the centre
+    assert c.table.stand("warden") == ("landing", Fraction(16))
+    c.click_section("stair")  # the keyboard on stairs: the step under the centre, 9 ft → [9, 10)
+    assert c.table.stand("warden") == ("stair", Fraction(19, 2)) and c.table.surface("warden") == 4
+    up = c.nudge(1)
+    assert up.status == "Warden placed on Stair at 10 ft, standing surface 4.67 ft."
+    up = c.undo()
+    assert up.status == "Undone: Warden placed: Stair → Stair at 10 ft"
+    assert c.table.stand("warden") == ("stair", Fraction(19, 2))
+    for _ in range(5):
+        c.undo()
+    assert c.table.stand("warden") == ("hall", Fraction(7, 2))
+    assert c.undo().status == "Nothing to undo."
+
+
+def test_a_nudge_stops_at_the_end_of_the_section() -> None:
+    """The hall floor runs 0–4 ft; the warden at 3.5 ft goes to 4 ft, then no further."""
+    c = controller("staircase.json")
+    c.click_fighter("warden")
+    c.nudge(1)
+    assert c.table.stand("warden") == ("hall", Fraction(4))
+    up = c.nudge(1)
+    assert up.status == "Warden is at the right end of Hall floor; click another section to place it there."
+    assert c.table.stand("warden") == ("hall", Fraction(4))
+
+
+def test_g1_placing_the_warden_up_the_stairs_changes_the_verdict() -> None:
+    """G1: placed on the sixth step (4 ft), the warden is 2 ft under Elm on the ninth (6 ft): up to 2 ft."""
+    c = controller("staircase.json")
+    c.click_fighter("warden")
+    c.click_section("stair", 9.9)
+    c.click_fighter("step-9")
+    assert c.levels is not None and c.levels.summary == "d = 2 ft (up to 2 ft): combat possible"
+
+
+def test_export_writes_placed_fighters_where_they_stand_and_reimports() -> None:
+    """Export writes format version 2 with each placed fighter's section and place; it loads back exactly."""
+    c = controller("staircase.json")
+    c.click_fighter("warden")
+    c.click_section("stair", 7.3)
+    text = c.export_text()
+    doc = json.loads(text)
+    assert doc["vertigo"] == 2 and doc["rules"] == ["levels"]
+    assert doc["fighters"][0] == {"id": "warden", "name": "Warden", "side": "Defenders", "section": "stair",
+                                  "x": 7.5, "weapons": ["Spear, reach 1,2", "Knife, reach C"]}
+    again = Table.start(scenario_mod.loads(text))
+    assert again.stand("warden") == ("stair", Fraction(15, 2)) and again.surface("warden") == Fraction(8, 3)
+    restored = Controller.restore(c.saved())
+    assert restored.stand("warden") == ("stair", Fraction(15, 2))
+
+
+def test_the_fighter_card_and_help_say_what_to_do_in_a_levels_scenario() -> None:
+    """No Move entries in a levels scenario: the card lists where the fighter stands, its SM and weapons (with the
+    SM reach bonus, G4), and says to click a section to place it and another fighter to judge."""
+    c = controller("ogre-at-the-wall.json")
+    assert "no Move entries" not in help_line(c.table) and "Shift+←/→ nudges it ½ ft" in help_line(c.table)
+    assert help_line(controller("cliff.json").table).startswith("Select a fighter (click or Enter), choose a Move")
+    up = c.click_fighter("ogre")
+    assert up.status == ("Ogre selected on Field at 9 ft, standing surface 0 ft. Click another fighter to judge melee "
+                         "across levels; click a section to place it there.")
+    root = panel(c)
+    assert text(by_testid(root, "fighter-stand")[0]) == "Raiders · on Field at 9 ft · standing surface 0 ft"
+    assert text(by_testid(root, "fighter-sm")[0]) == "Size Modifier +1 (G4: adds to its melee reach)"
+    assert [text(li) for li in by_testid(root, "fighter-weapons")[0]] == [
+        "Club, reach 1", "Knife, reach C → reach 1 with SM +1"]
+    assert "<h3>Move entries</h3>" not in c._panel()
+    assert "No Move entries here: the referee places fighters." in c._panel()
+
+
+def test_the_table_top_brawl_judges_friend_and_foe_alike() -> None:
+    """G1: the brawler on the 3-ft table against the guard on the floor: up to 3 ft; any other fighter may be
+    clicked, so the two watchmen can be compared too (both on the floor: 0 ft, 1 ft or less)."""
+    c = controller("table-top-brawl.json")
+    c.click_fighter("brawler")
+    c.click_fighter("guard")
+    assert c.levels is not None and c.levels.summary == "d = 3 ft (up to 3 ft): combat possible"
+    c.select("guard")
+    c.click_fighter("cutpurse")
+    assert c.levels is not None and c.levels.summary == "d = 0 ft (1 ft or less): combat possible"
+
+
+def test_height_scenarios_are_unchanged() -> None:
+    """The Height rules still move fighters: no placing, the goat's click on a section judges a move (H2)."""
+    c = controller("cliff.json")
+    c.click_fighter("goat")
+    assert not c._highlights().placing
+    up = c.click_section("cliff-foot", 3.3)
+    assert up.status == "Move to Foot of the cliff: Allowed: falls, 1d6: 1–6, mean 3.5"
+    assert c.nudge(1).status.startswith("Select a fighter to nudge it")
+    assert re.search(r"Move entries", c._panel())
