@@ -34,12 +34,14 @@ as text; nothing from a scenario reaches the SVG as markup.
 
 from __future__ import annotations
 
+import bisect
 import html
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any, TypeVar, cast
 
 from vertigo import lengths
 from vertigo.battlefield import Section
@@ -221,6 +223,44 @@ def _profile(s: Section, frame: _Frame) -> list[tuple[Fraction, Fraction]]:
     return points
 
 
+_T = TypeVar("_T")
+
+
+class _Memo:
+    """What the renderer worked out for one battlefield, kept for the next click.
+
+    A drawing is a pure function of the table, but parts of it depend only
+    on the scenario (the frame, the border labels, the place targets) or on
+    the positions (the figures), and a click redraws the overlay many times
+    over one unchanged scenario.  Each part is kept for the last few
+    objects it was made from, found by identity (``is``) — never by hash
+    or equality, which would walk all sections of a frozen scenario on
+    every click.  Tables and scenarios are immutable, so a kept part can
+    never be stale.
+    """
+
+    KEPT = 4
+    """Objects remembered per part."""
+
+    def __init__(self) -> None:
+        self._parts: dict[str, list[tuple[object, Any]]] = {}
+
+    def get(self, part: str, key: object, make: Callable[[], _T]) -> _T:
+        """``make()`` for ``key``, made once while ``key`` is among the last :data:`KEPT` of this part."""
+        kept = self._parts.setdefault(part, [])
+        for k, value in kept:
+            if k is key:
+                return cast(_T, value)
+        value = make()
+        kept.insert(0, (key, value))
+        del kept[self.KEPT:]
+        return value
+
+
+_MEMO = _Memo()
+"""The renderer's memo (see :class:`_Memo`)."""
+
+
 @dataclass(frozen=True)
 class _Frame:
     """Model-to-SVG mapping for one table: the view's edges in scenario units and the scale."""
@@ -237,7 +277,12 @@ class _Frame:
     @staticmethod
     def of(table: Table) -> _Frame:
         """The frame of a table's battlefield; it depends on the sections and the fighters' sizes, never on
-        where the fighters stand, so a redraw of the fighters or the overlay fits the view drawn before."""
+        where the fighters stand, so a redraw of the fighters or the overlay fits the view drawn before.
+        Worked out once per scenario (:data:`_MEMO`)."""
+        return _MEMO.get("frame", table.scenario, lambda: _Frame._of(table))
+
+    @staticmethod
+    def _of(table: Table) -> _Frame:
         scenario = table.scenario
         sections = scenario.field.sections
         system = SYSTEMS[scenario.units]
@@ -341,6 +386,10 @@ def _figures(table: Table, frame: _Frame) -> dict[str, _Figure]:
     that would overlap another's is lifted clear (at most :data:`_MAX_LIFTS`
     times).
     """
+    return _MEMO.get("figures", table, lambda: _figures_of(table, frame))
+
+
+def _figures_of(table: Table, frame: _Frame) -> dict[str, _Figure]:
     if not frame.system.true_scale:
         return {fid: _Figure(cx, round(cy + TOKEN_R + 1, 2), 2 * TOKEN_R, 2 * TOKEN_R)
                 for fid, (cx, cy) in token_positions(table).items()}
@@ -491,7 +540,11 @@ class _BorderMark:
 
 
 def _border_marks(table: Table, frame: _Frame) -> list[_BorderMark]:
-    """Every border's line and label, in document order."""
+    """Every border's line and label, in document order (once per scenario and frame, :data:`_MEMO`)."""
+    return _MEMO.get("borders", frame, lambda: _border_marks_of(table, frame))
+
+
+def _border_marks_of(table: Table, frame: _Frame) -> list[_BorderMark]:
     field_ = table.scenario.field
     out = []
     for b in field_.borders:
@@ -683,10 +736,6 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
         return _el(g, "rect", class_=cls, data_section=sid, x=round(x0 + 2 - pad, 2), y=round(y + 1.5 - pad, 2),
                    width=round(x1 - x0 - 4 + 2 * pad, 2), height=round(BAND + 2 * pad, 2), rx=3)
 
-    if hl.placing:
-        for s in field_.sections:
-            _el(g, "polyline", class_="place-target", data_section=s.id, points=_points(frame, _profile(s, frame), 5),
-                fill="none", stroke="#1f5fae", stroke_width=8, stroke_opacity=0.45, stroke_linejoin="round")
     if hl.destination:
         ok = "allowed" if hl.destination_ok else "refused"
         surface(hl.destination, f"destination {ok}", pad=3)
@@ -759,12 +808,22 @@ def _dimension(g: ET.Element, table: Table, frame: _Frame, figures: Mapping[str,
     w = _text_width(text, 12) + 6
     # The label beside the line, on a side with room and clear of the borders' labels.
     my = round((ya + yb) / 2, 2)
-    tags = _border_marks(table, frame)
+    # Only the tags at the label's height can meet it: one pass over the borders, then a few checks each.
+    tags = [m for m in _border_marks(table, frame) if m.hits(-math.inf, math.inf, my - 10, my + 9)]
     near = [m for m in tags if m.hits(x - 8 - w, x + 8 + w, my - 10, my + 9)]
     sides = [round(x + 8, 2), round(x - 8 - w, 2), *(round(m.x + m.w / 2 + 4, 2) for m in near),
              *(round(m.x - m.w / 2 - 4 - w, 2) for m in near)]
     room = [lx for lx in sides if frame.x(frame.left) <= lx and lx + w <= frame.x(frame.right)] or sides
-    lx = next((lx for lx in room if not any(m.hits(lx, lx + w, my - 10, my + 9) for m in tags)), room[0])
+    # Tags sorted by their left edge: each candidate checks only those that can reach across it.
+    tags.sort(key=lambda m: m.x - m.w / 2)
+    lefts = [m.x - m.w / 2 for m in tags]
+    widest = max((m.w for m in tags), default=0.0)
+
+    def free(lx: float) -> bool:
+        lo, hi = bisect.bisect_left(lefts, lx - widest), bisect.bisect_left(lefts, lx + w)
+        return not any(m.hits(lx, lx + w, my - 10, my + 9) for m in tags[lo:hi])
+
+    lx = next((lx for lx in room if free(lx)), room[0])
     _el(dg, "rect", class_="levels-dimension-tag", x=lx, y=round(my - 10, 2), width=round(w, 2), height=19, rx=4,
         fill="#fffbe6", stroke=colour, stroke_width=1)
     _el(dg, "text", text, class_="levels-dimension-label", x=round(lx + w / 2, 2), y=round(my + 4.5, 2),
@@ -798,10 +857,26 @@ def _reachable(table: Table, hl: Highlights, frame: _Frame) -> str:
     return "".join(parts)
 
 
+def _place_targets(table: Table, frame: _Frame) -> str:
+    """A place target along every section's surface (``.place-target``, ``data-section``), as SVG text.
+
+    The same for every click while the referee places fighters, so it is
+    written once per battlefield and frame (:data:`_MEMO`).
+    """
+    def make() -> str:
+        g = ET.Element("g")
+        for s in table.scenario.field.sections:
+            _el(g, "polyline", class_="place-target", data_section=s.id, points=_points(frame, _profile(s, frame), 5),
+                fill="none", stroke="#1f5fae", stroke_width=8, stroke_opacity=0.45, stroke_linejoin="round")
+        return ET.tostring(g, encoding="unicode")[len("<g>"):-len("</g>")]
+    return _MEMO.get("places", frame, make)
+
+
 def _overlay_text(table: Table, hl: Highlights, frame: _Frame) -> str:
-    """The ``<g id="overlay">`` group as text: the reachable layer first, then the rest."""
+    """The ``<g id="overlay">`` group as text: the place targets and the reachable layer first, then the rest."""
     rest = "".join(ET.tostring(mark, encoding="unicode") for mark in _overlay(table, hl, frame))
-    return '<g id="overlay">' + _reachable(table, hl, frame) + rest + "</g>"
+    places = _place_targets(table, frame) if hl.placing else ""
+    return '<g id="overlay">' + places + _reachable(table, hl, frame) + rest + "</g>"
 
 
 def render(table: Table, highlights: Highlights | None = None) -> str:
