@@ -229,3 +229,24 @@ def test_g1_a_length_past_a_cap_is_refused_and_quoted_in_at_most_40_characters(v
     with pytest.raises(error) as e:
         feet(value)
     assert str(e.value) == message
+
+
+def test_g1_the_difference_is_measured_between_surfaces_whatever_the_size():
+    """G1 ("vertical difference in feet between the two fighters' standing surfaces"): with an SM other than 0
+    on either side, the verdict says that size does not count, naming both sizes in id order."""
+    ogre = Fighter("ogre", "Ogre", 0, 9, sm=1)
+    troll = Fighter("troll", "Troll", 8, 10, sm=2)
+    verdict = judge_levels(troll, ogre)
+    sized = [s for s in verdict.steps if "whatever the fighters' size" in s.text]
+    assert [(s.rule, s.text) for s in sized] == [(
+        "G1", "Measured between the standing surfaces whatever the fighters' size (Ogre is SM +1 and Troll is SM "
+              "+2): a taller fighter is not counted higher.")]
+    plain = judge_levels(Fighter("a", "A", 0, 0), Fighter("b", "B", 8, 1))
+    assert not any("whatever the fighters' size" in s.text for s in plain.steps)
+
+
+def test_g1_standing_a_difference_over_9_ft_rounds_as_usual():
+    """G1, G2: standing (no strange position), 9 ft and a millionth is over every band edge (6 ft): it is shown
+    rounded, "9 ft"; only lying down (G3, edges up to 9 ft) would it need its exact fraction."""
+    verdict = judge_levels(Fighter("a", "A", 0, 0), Fighter("b", "B", Fraction(9_000_001, 1_000_000), 1))
+    assert str(verdict.steps[0]) == "[G1] Difference: 9 ft (upper surface 9 ft \u2212 lower surface 0 ft)."
