@@ -90,7 +90,7 @@ class App:
         self.page.wait_for_selector("#view svg")
 
     def fighter(self, fighter_id: str):  # type: ignore[no-untyped-def]
-        return self.page.locator(f"#fighters [data-fighter='{fighter_id}']")
+        return self.page.locator(f"#fighters .fighter[data-fighter='{fighter_id}']")
 
     def section(self, section_id: str):  # type: ignore[no-untyped-def]
         """The visible body of a section (a slab's group also spans the open space under it)."""

@@ -174,7 +174,9 @@ def test_g1_placing_by_hand_then_undo_and_the_keyboard_nudge(app: App) -> None:
     expect(app.page.locator("#status")).to_have_text("Warden placed on Stair at 9.5 ft, standing surface 4 ft.")
     app.reload()
     expect(app.fighter("warden")).to_have_attribute("aria-label", "Warden (Defenders) on Stair")
-    app.fighter("warden").click()
+    # Dogwood stands on the same step and is drawn over half of the warden: select it from the keyboard.
+    app.fighter("warden").focus()
+    app.page.keyboard.press("Enter")
     expect(app.page.locator("[data-testid=fighter-stand]")).to_have_text(
         "Defenders · on Stair at 9.5 ft · standing surface 4 ft")
 
