@@ -332,13 +332,23 @@ def _ask_reachable(table: Table | None, question: Mapping[str, Any]) -> Answer:
     return t.reach(fighter, index).to_json()
 
 
+def _pair(table: Table, question: Mapping[str, Any]) -> tuple[str, str]:
+    """The question's ``fighter`` and ``target``: two different fighters of the scenario.
+
+    Raises:
+        QuestionError: either is missing or names no fighter, or both are the same.
+    """
+    fighter = _fighter(table, question, "fighter")
+    target = _fighter(table, question, "target")
+    if target == fighter:
+        raise QuestionError(f'question.target: "{target}" is the fighter itself; a target is another fighter')
+    return fighter, target
+
+
 def _ask_attack(table: Table | None, question: Mapping[str, Any]) -> Answer:
     """Whether each action of the fighter reaches the target, and why (H5, H6)."""
     t = _ruled(table)
-    fighter = _fighter(t, question, "fighter")
-    target = _fighter(t, question, "target")
-    if target == fighter:
-        raise QuestionError(f'question.target: "{target}" is the fighter itself; a target is another fighter')
+    fighter, target = _pair(t, question)
     shots = t.judge_attack(fighter, target)
     steps = [s for v in shots for s in v.steps]
     return {
@@ -361,10 +371,7 @@ def _ask_sm_reach(table: Table | None, question: Mapping[str, Any]) -> Answer:
 def _ask_levels(table: Table | None, question: Mapping[str, Any]) -> Answer:
     """Melee between two fighters across their vertical difference, both directions at once (G1–G7, H7)."""
     t = _ruled(table)
-    fighter = _fighter(t, question, "fighter")
-    target = _fighter(t, question, "target")
-    if target == fighter:
-        raise QuestionError(f'question.target: "{target}" is the fighter itself; a target is another fighter')
+    fighter, target = _pair(t, question)
     strange = question.get("strange_position", False)
     if not isinstance(strange, bool):
         raise QuestionError(f"question.strange_position: must be true or false: {quote(strange)}")
