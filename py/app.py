@@ -158,8 +158,11 @@ def later(save, scroll):
 def _after_click():
     save, scroll = _later["save"], _later["scroll"]
     _later.update(queued=False, save=False, scroll=False)
-    if scroll and by_id("log").lastElementChild:
-        by_id("log").lastElementChild.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+    if scroll:
+        # The log is its own scrolling box: show its newest line there, never scroll the page (on a phone that
+        # would carry the verdict just written off the top of the screen).
+        log = by_id("log")
+        log.scrollTop = log.scrollHeight
     if save and not saving["paused"] and localStorage is not None:
         try:
             localStorage.setItem(STORE, ctl.saved())

@@ -452,7 +452,12 @@ def answer(question: Any, base_dir: str | os.PathLike[str] = ".", *,
             raise QuestionError(f"scenario.rules: {e}") from None
     if table is not None and "positions" in question and "positions" in kind.fields:
         table = _placed(table, question["positions"])
-    return {"ask": name, **kind.run(table, question)}
+    try:
+        return {"ask": name, **kind.run(table, question)}
+    except QuestionError:
+        raise
+    except RulesError as e:  # the rules refused what the question asks: still a bad question, one line, exit 2
+        raise QuestionError(f"question: {e}") from None
 
 
 def answer_text(text: str, base_dir: str | os.PathLike[str] = ".", *,

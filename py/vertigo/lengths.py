@@ -63,7 +63,7 @@ MAX_DENOMINATOR = 1_000_000
 
 _TERM = re.compile(
     r"\s*(?P<num>-?(?:[0-9]+\s+[0-9]+\s*/\s*[0-9]+|[0-9]+\s*/\s*[0-9]+|[0-9]+(?:\.[0-9]+)?|\.[0-9]+))\s*"
-    r"(?P<unit>ft|feet|foot|in|inches|inch|yd|yards|yard|'|\")?\s*")
+    r"(?P<unit>feet|foot|ft|inches|inch|in|yards|yard|yd|'|\")?\s*")
 """One term of a length text: a number (whole, decimal, fraction or mixed ``1 1/2``) and an optional unit.
 
 Digits are ASCII ``0``–``9`` only: a regex digit class would also match the digits of every other

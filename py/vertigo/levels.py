@@ -358,8 +358,9 @@ def band(difference_ft: Length) -> Band:
 class Fighter:
     """A fighter as the levels rules see it: where it stands and what it strikes with.
 
-    ``elevation_ft`` and ``x_ft`` may be given as an int, a Fraction or text
-    (:func:`feet`) and are kept as Fractions; ``weapons`` may be
+    ``elevation_ft`` and ``x_ft`` may be given as an int or a Fraction (taken
+    as they are: a scenario's validated lengths) or text (:func:`feet`, with
+    its caps) and are kept as Fractions; ``weapons`` may be
     :class:`~vertigo.reach.Weapon` values or their text and are kept as a
     tuple of weapons.
 
@@ -394,8 +395,11 @@ class Fighter:
                 raise LimitError(f"the fighter's {field} {e}") from None
             except EntryError as e:
                 raise EntryError(f"the fighter's {field} {e}: {quote(value)}") from None
-        object.__setattr__(self, "elevation_ft", feet(self.elevation_ft, "elevation_ft"))
-        object.__setattr__(self, "x_ft", feet(self.x_ft, "x_ft"))
+        # Exact values (a scenario's lengths, already bounded by its validator) are taken as they are;
+        # text goes through feet()'s guard.
+        for name in ("elevation_ft", "x_ft"):
+            value = getattr(self, name)
+            object.__setattr__(self, name, feet(value, name) if isinstance(value, str) else _exact(value, name))
         reach_bonus(self.sm)
         given: Any = self.weapons
         if isinstance(given, (str, Weapon)) or not isinstance(given, Iterable):

@@ -298,6 +298,12 @@ def _sections(c: _Checker, raw: Any) -> list[Section]:
             c.add(f"{at}.stairs", f"holds {math.ceil((x1 - x0) / stairs.tread)} steps of its tread; at most "
                                   f"{MAX_STEPS} are allowed")
             stairs = None
+        if stairs is not None and elev is not None and x0 is not None and x1 is not None:
+            ends = (elev, elev + stairs.rise * (math.ceil((x1 - x0) / stairs.tread) - 1))
+            if max(abs(e) for e in ends) > limit:
+                c.add(f"{at}.stairs", f"its last step stands at {lengths.show(ends[1], c.units)}; every surface must "
+                                      f"be within {lengths.show(Fraction(limit), c.units)} of 0")
+                stairs = None
         if sid is not None:
             seen.add(sid)
         if (sid is not None and name is not None and elev is not None and x0 is not None and x1 is not None
@@ -419,7 +425,8 @@ def _fighters(c: _Checker, raw: Any, section_ids: set[str] | None, sections: lis
             x = c.number(f"{at}.x", f["x"], -MAX_EXTENT, MAX_EXTENT)
             home = by_id.get(section) if isinstance(section, str) else None
             if x is not None and home is not None and not home.x0 <= x <= home.x1:
-                c.add(f"{at}.x", f"must stand on its section, from {fmt(home.x0)} to {fmt(home.x1)}: {fmt(x)}")
+                shown = (fmt if c.units == "height" else lambda v: lengths.show(v, c.units))
+                c.add(f"{at}.x", f"must stand on its section, from {shown(home.x0)} to {shown(home.x1)}: {shown(x)}")
         sm = f.get("sm", 0)
         if isinstance(sm, bool) or not isinstance(sm, int) or not MIN_SM <= sm <= MAX_SM:
             c.add(f"{at}.sm", f"must be a whole Size Modifier from {MIN_SM} to +{MAX_SM} (the reach table of "

@@ -141,3 +141,18 @@ def test_a_bad_levels_question_exits_2_with_one_line(tmp_path):
     assert (code, out) == (2, "")
     assert err.startswith('error: question.target: no fighter "nobody"; the fighters are warden, step-1')
     assert err.count("\n") == 1
+
+
+def test_a_rules_error_inside_a_question_is_a_bad_question():
+    """Issue 6: "exit 2 with one line error: <message>" for every bad question — a refusal the rules raise while
+    answering (here a cap) becomes the question's error, never a traceback."""
+    from vertigo.ask import QUESTIONS, Question
+    from vertigo.errors import LimitError
+
+    def capped(table, question):
+        raise LimitError("a fall must be 0 to 2000 Height: 3000")
+
+    registry = {**QUESTIONS, "capped": Question("capped", (), capped, needs_scenario=False)}
+    with pytest.raises(QuestionError) as info:
+        answer({"ask": "capped"}, SCENARIOS, questions=registry)
+    assert str(info.value) == "question: a fall must be 0 to 2000 Height: 3000"

@@ -135,8 +135,8 @@ def test_rule_sets_and_options_are_checked_at_their_place(change, problem):
     (("sections", 1, "stairs"), {"rise": "8 in", "tread": "1 mm"}, None),
     (("sections", 1, "stairs"), {"rise": "8 in", "tread": "1/1000 ft"}, "sections[1].stairs: holds 9000 steps of "
                                                                        "its tread; at most 200 are allowed"),
-    (("fighters", 0, "x"), 7, "fighters[0].x: must stand on its section, from 0 to 4: 7"),
-    (("fighters", 0, "x"), "4 ft 1 in", "fighters[0].x: must stand on its section, from 0 to 4: 4.08"),
+    (("fighters", 0, "x"), 7, "fighters[0].x: must stand on its section, from 0 ft to 4 ft: 7 ft"),
+    (("fighters", 0, "x"), "4 ft 1 in", "fighters[0].x: must stand on its section, from 0 ft to 4 ft: 4.08 ft"),
     (("fighters", 1, "sm"), 11, "fighters[1].sm: must be a whole Size Modifier from -10 to +10 (the reach table "
                                 "of Combat at Different Levels ends at +10): 11"),
     (("fighters", 1, "weapons"), ["Knife, reach Q"], None),
@@ -223,3 +223,40 @@ def test_entries_take_ascii_digits_only(parse, text):
 
     with pytest.raises(EntryError):
         {"weapon": Weapon.parse, "move": MoveEntry.parse, "action": Action.parse}[parse](text)
+
+
+def test_lengths_a_document_holds_are_judged_as_they_are():
+    """G1 with the lengths of a feet document: a JSON number of seven decimals, or a fighter far along a wide
+    battlefield, is exact and within the document's caps, so the levels rules judge it (no second, narrower
+    cap between the validator and the rules)."""
+    doc = feet_doc()
+    doc["fighters"][0]["x"] = 3.1234567
+    doc["sections"][0]["x"] = [-20000, 4]
+    table = Table.start(scenario.load(doc))
+    verdict = table.judge_levels("a", "b")
+    assert verdict.fighters[0].x_ft == Fraction("3.1234567") and verdict.difference_ft == 6
+    far = Table.start(scenario.load(feet_doc())).place("a", "floor", Fraction(1, 2))
+    doc["fighters"][0]["x"] = -19999.5
+    assert Table.start(scenario.load(doc)).judge_levels("a", "b").directions[0].distance_yd == 6671
+    assert far.judge_levels("a", "b").directions[0].distance_yd == 4
+
+
+def test_a_stair_whose_last_step_is_out_of_bounds_is_refused():
+    """Issue 6 bounds: every standing surface of a stair stays within the elevation cap (10,000 ft)."""
+    doc = feet_doc()
+    doc["sections"][1]["stairs"] = {"rise": "9999 ft", "tread": "1/20 ft"}
+    with pytest.raises(ScenarioError) as info:
+        scenario.load(doc)
+    # 9 ft of 1/20-ft treads: 180 steps; the last stands 8 in + 179 × 9999 ft = 1,789,821 ft 8 in up.
+    assert info.value.problems == (
+        "sections[1].stairs: its last step stands at 1789821.67 ft; every surface must be within 10000 ft of 0",)
+
+
+@pytest.mark.parametrize(("text", "value"), [("8 inches", Fraction(2, 3)), ("8 inch", Fraction(2, 3)),
+                                             ("2 feet", Fraction(2)), ("1 foot", Fraction(1)),
+                                             ("1 yard", Fraction(3)), ("2 yards", Fraction(6))])
+def test_units_may_be_spelt_out(text, value):
+    """Issue 6 lengths: "in"/"inch"/"inches", "ft"/"foot"/"feet", "yd"/"yard"/"yards" all read."""
+    from vertigo import lengths
+
+    assert lengths.length(text, "feet") == value

@@ -531,7 +531,8 @@ def test_a_fighter_keeps_exact_feet_and_parsed_weapons():
 @pytest.mark.parametrize(
     "kwargs, error, message",
     [({"sm": 11}, SizeModifierError, "+11"), ({"elevation_ft": 6.5}, LengthError, "elevation_ft must be exact feet"),
-     ({"x_ft": MAX_FEET * 2}, LimitError, "x_ft must be between"), ({"weapons": "Spear, reach 1"}, EntryError, "list"),
+     ({"x_ft": str(MAX_FEET * 2)}, LimitError, "x_ft must be between"),
+     ({"weapons": "Spear, reach 1"}, EntryError, "list"),
      ({"weapons": ["Spear"]}, EntryError, '"Spear" is not a weapon'),
      ({"weapons": ["Knife, reach C"] * (MAX_ENTRIES + 1)}, LimitError, "at most 20 weapons"),
      ({"name": "A\u202eB"}, EntryError, "the fighter's name must not contain bidirectional"),
