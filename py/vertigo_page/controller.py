@@ -146,7 +146,8 @@ class Controller:
                          blocked_by=line.blocked_by if line else None)
         if self.levels is not None:
             a, b = self.levels.fighters
-            hl = replace(hl, levels=(a.id, b.id))
+            hl = replace(hl, levels=(a.id, b.id),
+                         levels_effective=self.levels.effective_ft if self.levels.strange_position else None)
         if self.selected is not None and not self.table.scenario.moves_by_rules:
             hl = replace(hl, placing=True)
         return hl

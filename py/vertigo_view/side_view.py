@@ -110,6 +110,9 @@ class Highlights:
         levels: (attacker id, defender id) of a levels verdict: a dimension
             line between their standing surfaces, labelled with the
             difference (G1); None for none.
+        levels_effective: with the strange position (G3), the difference
+            that counts once the upper fighter lies down (d − 3 ft); the
+            label then reads "8 ft, 5 ft lying down".  None: standing.
         placing: the referee is placing the selected fighter by hand: every
             section is marked as a place target (``.place-target``).
     """
@@ -123,6 +126,7 @@ class Highlights:
     shot_ok: bool | None = None
     blocked_by: str | None = None
     levels: tuple[str, str] | None = None
+    levels_effective: Fraction | None = None
     placing: bool = False
 
 
@@ -751,7 +755,7 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
             d=f"M{cx - 9},{cy - 9}L{cx + 9},{cy + 9}M{cx - 9},{cy + 9}L{cx + 9},{cy - 9}")
         _el(g, "text", "blocks the shot", class_="blocker-label", x=cx, y=round(cy - 14, 2))
     if hl.levels is not None and all(fid in where for fid in hl.levels):
-        _dimension(g, table, frame, figures, *hl.levels)
+        _dimension(g, table, frame, figures, *hl.levels, lying=hl.levels_effective)
     if hl.selected and hl.target and hl.selected in where and hl.target in where:
         (x1, y1), (x2, y2) = where[hl.selected], where[hl.target]
         state = "clear" if hl.shot_ok else ("blocked" if hl.blocked_by else "short")
@@ -775,7 +779,8 @@ def _ring(g: ET.Element, frame: _Frame, where: Mapping[str, tuple[float, float]]
         width=round(2 * half, 2), height=round(fig.h + 2 * pad, 2), rx=6)
 
 
-def _dimension(g: ET.Element, table: Table, frame: _Frame, figures: Mapping[str, _Figure], a: str, b: str) -> None:
+def _dimension(g: ET.Element, table: Table, frame: _Frame, figures: Mapping[str, _Figure], a: str, b: str,
+               lying: Fraction | None = None) -> None:
     """The dimension line of a levels verdict: the vertical difference between two standing surfaces (G1).
 
     A vertical line between the two fighters (in the gap between their
@@ -805,6 +810,8 @@ def _dimension(g: ET.Element, table: Table, frame: _Frame, figures: Mapping[str,
             x2=round(x + 7, 2), y2=y, stroke=colour, stroke_width=2.5)
     _el(dg, "line", class_="levels-dimension-line", x1=x, y1=ya, x2=x, y2=yb, stroke=colour, stroke_width=2.5)
     text = frame.system.length(diff)
+    if lying is not None:  # G3: the drawing keeps the true difference and names the one that counts
+        text += f", {frame.system.length(lying)} lying down"
     w = _text_width(text, 12) + 6
     # The label beside the line, on a side with room and clear of the borders' labels.
     my = round((ya + yb) / 2, 2)

@@ -313,3 +313,19 @@ def test_height_scenarios_are_unchanged() -> None:
     assert up.status == "Move to Foot of the cliff: Allowed: falls, 1d6: 1–6, mean 3.5"
     assert c.nudge(1).status.startswith("Select a fighter to nudge it")
     assert re.search(r"Move entries", c._panel())
+
+
+def test_g3_the_dimension_line_names_the_difference_that_counts_lying_down() -> None:
+    """G3 drawn honestly: the dimension line keeps the true difference between the surfaces (8 ft) and, with the
+    sentry lying at the edge, names the one that counts (8 − 3 = 5 ft); standing up again drops it."""
+    import re
+
+    c = controller("ogre-at-the-wall.json")
+    c.click_fighter("ogre")
+    up = c.click_fighter("sentry")
+    label = re.compile(r'class="levels-dimension-label"[^>]*>([^<]*)<')
+    assert label.findall(up.overlay or "") == ["8 ft"]
+    up = c.toggle_strange()
+    assert label.findall(up.overlay or "") == ["8 ft, 5 ft lying down"]
+    up = c.toggle_strange()
+    assert label.findall(up.overlay or "") == ["8 ft"]
