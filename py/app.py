@@ -273,6 +273,12 @@ def on_panel_click(event):
     elif action == "override-levels":
         attacker, verdict = arg.rsplit(":", 1)
         run(lambda: ctl.override_levels(attacker, verdict == "allow"))
+    elif action == "take-back":
+        run(ctl.take_back)
+    elif action == "take-back-shot":
+        run(lambda: ctl.take_back_shot(int(arg)))
+    elif action == "take-back-levels":
+        run(lambda: ctl.take_back_levels(arg))
     elif action == "strange":
         run(ctl.toggle_strange)
 
