@@ -273,6 +273,12 @@ def on_panel_click(event):
     elif action == "override-levels":
         attacker, verdict = arg.rsplit(":", 1)
         run(lambda: ctl.override_levels(attacker, verdict == "allow"))
+    elif action == "take-back":
+        run(ctl.take_back)
+    elif action == "take-back-shot":
+        run(lambda: ctl.take_back_shot(int(arg)))
+    elif action == "take-back-levels":
+        run(lambda: ctl.take_back_levels(arg))
     elif action == "strange":
         run(ctl.toggle_strange)
 
@@ -340,6 +346,10 @@ async def on_import(event):
     run(lambda: ctl.import_text(text, file.name))
 
 
+ENABLED_WHEN_READY = ("scenario", "load", "export", "import-file")
+"""The controls index.html disables until Python is ready (Undo's state is set by :func:`apply`)."""
+
+
 def start():
     """Fill the picker, restore or load a table, draw it, and mark the page ready."""
     window.addEventListener("pagehide", create_proxy(lambda event: _after_click()))
@@ -356,6 +366,8 @@ def start():
     apply(up if problem is None else Update(up.svg, None, up.panel, up.status, up.log_items, True, problem))
     show_saving()
     by_id("loading").hidden = True
+    for name in ENABLED_WHEN_READY:
+        by_id(name).disabled = False
     by_id("app").removeAttribute("aria-busy")
     document.body.dataset.ready = "true"
 

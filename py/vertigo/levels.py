@@ -589,6 +589,17 @@ class LevelsVerdict:
         changed = tuple(d.overridden(allowed, note) if d is target else d for d in self.directions)
         return replace(self, directions=(changed[0], changed[1]))
 
+    def taken_back(self, attacker: str) -> LevelsVerdict:
+        """This verdict with the DM's exception for ``attacker``'s direction withdrawn (H7); the other direction
+        is unchanged.
+
+        Raises:
+            UnknownFighterError: ``attacker`` is neither fighter.
+        """
+        target = self.direction(attacker)
+        changed = tuple(d.taken_back() if d is target else d for d in self.directions)
+        return replace(self, directions=(changed[0], changed[1]))
+
     @property
     def explanation(self) -> tuple[Step, ...]:
         """Every step: the shared ones, then each direction's."""

@@ -79,6 +79,17 @@ class Overridable:
         o = Override(allowed, note)
         return replace(self, override=o, steps=(*self.steps, o.step(self.allowed)))
 
+    def taken_back(self) -> Self:
+        """This verdict with the DM's exception withdrawn: the rules' answer stands again (H7).
+
+        The step :meth:`overridden` added goes with it; a verdict with no override is returned as it is.
+        """
+        if self.override is None:
+            return self
+        step = self.override.step(self.allowed)
+        steps = self.steps[:-1] if self.steps and self.steps[-1] == step else tuple(s for s in self.steps if s != step)
+        return replace(self, override=None, steps=steps)
+
 
 _RULE_ID = re.compile(r"([A-Z]+)([0-9]+)")
 """A ruling id: letters, then a number (``H2``, ``G4``, ``H13``)."""

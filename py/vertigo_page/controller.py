@@ -285,6 +285,21 @@ class Controller:
                                              (d,))
         return self._update(f"DM override — {a} strikes {b}: rules say {rules}, the DM {dm}.", save=True)
 
+    def take_back_levels(self, attacker: str) -> Update:
+        """The DM takes back the override on one direction of the levels verdict: the rules' answer stands again
+        on screen; the log keeps the override and adds that it was taken back."""
+        if self.levels is None or self.levels.direction(attacker).override is None:
+            return self._update("No override to take back.")
+        was = self.levels.direction(attacker)
+        self.levels = self.levels.taken_back(attacker)
+        d = self.levels.direction(attacker)
+        a, b = isolate(self.table.name(d.attacker)), isolate(self.table.name(d.defender))
+        rules = "possible" if d.allowed else "impossible"
+        dm = "let it happen" if was.final else "ruled it out"
+        self.table = self.table.note_verdict(f"DM override taken back — {a} strikes {b}: the DM had {dm}; the "
+                                             f"rules' answer stands: {rules}", (d,))
+        return self._update(f"DM override taken back — {a} strikes {b}: {rules}, as the rules say.", save=True)
+
     def _target(self, target_id: str) -> Update:
         assert self.selected is not None
         self.pending = self.roll = None
@@ -388,6 +403,26 @@ class Controller:
         self.shots = tuple(shots)
         self.table = self.table.note_verdict("DM override on an action", (shots[index],))
         return self._update(f"DM override — {shots[index].summary}", save=True)
+
+    def take_back(self) -> Update:
+        """The DM takes back the override on the pending move: the rules' answer stands again (H7); logged."""
+        if self.pending is None or self.pending_done or self.pending.override is None:
+            return self._update("No override to take back.")
+        self.pending = self.pending.taken_back()
+        self.table = self.table.note_verdict("DM override taken back on a move: the rules' answer stands",
+                                             (self.pending,))
+        return self._update(f"DM override taken back — move: {self.pending.summary}", save=True)
+
+    def take_back_shot(self, index: int) -> Update:
+        """The DM takes back the override on one action's verdict: the rules' answer stands again (H7); logged."""
+        if self.shots is None or not 0 <= index < len(self.shots) or self.shots[index].override is None:
+            return self._update("No override to take back.")
+        shots = list(self.shots)
+        shots[index] = shots[index].taken_back()
+        self.shots = tuple(shots)
+        self.table = self.table.note_verdict("DM override taken back on an action: the rules' answer stands",
+                                             (shots[index],))
+        return self._update(f"DM override taken back — {shots[index].summary}", save=True)
 
     def escape(self) -> Update:
         """Clear the selection and any verdict."""

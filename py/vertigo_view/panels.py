@@ -194,6 +194,9 @@ def _direction(box: ET.Element, table: Table, v: LevelsVerdict, d: Direction) ->
         label = "Rule it out" if d.allowed else "Let it happen"
         _button(row, label, "override-levels", f"{d.attacker}:{'forbid' if d.allowed else 'allow'}",
                 class_="override", aria_label=f"{label}: DM override on {a} striking {b}")
+    else:
+        _button(row, "Take back the override", "take-back-levels", d.attacker, class_="override",
+                aria_label=f"Take back the DM override on {a} striking {b}")
     details = _el(sec, "details", class_="why")
     _el(details, "summary", "Every step")
     _steps(details, d.steps)
@@ -286,6 +289,8 @@ def move_verdict(table: Table, v: MoveVerdict, dice: DiceRoll | None, done: bool
         if v.override is None:
             _button(row, "DM override: forbid" if v.allowed else "DM override: allow", "override",
                     "forbid" if v.allowed else "allow", class_="override")
+        else:
+            _button(row, "Take back the override", "take-back", class_="override")
     return box
 
 
@@ -305,6 +310,9 @@ def shot_verdicts(table: Table, target_id: str, verdicts: Sequence[ShotVerdict])
         if v.override is None:
             _button(item, "DM override: forbid" if v.allowed else "DM override: allow", "override-shot",
                     f"{i}:{'forbid' if v.allowed else 'allow'}", class_="override")
+        else:
+            _button(item, "Take back the override", "take-back-shot", i, class_="override",
+                    aria_label=f"Take back the DM override on {v.action.shown}")
     row = _el(box, "div", class_="buttons")
     _button(row, f"Select {target_name} instead", "select", target_id)
     return box

@@ -539,8 +539,9 @@ class _BorderMark:
     w: float
 
     def hits(self, x0: float, x1: float, y0: float, y1: float) -> bool:
-        """Whether the label's tag overlaps the box x0..x1 × y0..y1."""
-        return x0 < self.x + self.w / 2 and self.x - self.w / 2 < x1 and y0 < self.label_y + 7 and self.label_y - 9 < y1
+        """Whether the label's tag overlaps the box x0..x1 × y0..y1 (never: a border of height 0 has no tag)."""
+        return (bool(self.text) and x0 < self.x + self.w / 2 and self.x - self.w / 2 < x1
+                and y0 < self.label_y + 7 and self.label_y - 9 < y1)
 
 
 def _border_marks(table: Table, frame: _Frame) -> list[_BorderMark]:
@@ -558,9 +559,11 @@ def _border_marks_of(table: Table, frame: _Frame) -> list[_BorderMark]:
         h = abs(ha - hc)
         lo, hi = sorted((ha, hc))
         ly = (frame.y(hi) + frame.y(lo)) / 2 if h else frame.y(hi) - 14
-        text = frame.system.short(h)
+        # A border between two sections at the same height gets no tag: "H0" / "0 ft" says nothing the eye
+        # does not already see.  Its line and its title stay.
+        text = frame.system.short(h) if h else ""
         out.append(_BorderMark(h, frame.x(b.x), frame.y(lo), frame.y(hi), ly, text,
-                               max(30.0, _text_width(text, 11) + 4)))
+                               max(30.0, _text_width(text, 11) + 4) if text else 0.0))
     return out
 
 
@@ -575,6 +578,8 @@ def _borders(svg: ET.Element, table: Table, frame: _Frame) -> None:
         _el(bg, "title", f"Border {isolate(a.name)} – {isolate(c.name)}: {frame.system.length(h)}")
         _el(bg, "line", class_="border-line",
             x1=x, y1=m.hi - (6 if h == 0 else 0), x2=x, y2=m.lo + (6 if h == 0 else 0))
+        if not m.text:
+            continue
         ly = m.label_y
         _el(bg, "rect", class_="border-tag", x=round(x - m.w / 2, 2), y=round(ly - 9, 2), width=fmt(m.w), height=16,
             rx=4)

@@ -52,3 +52,22 @@ def test_the_dm_can_override_a_blocked_shot_and_the_log_keeps_both_answers(app: 
     expect(last).to_contain_text("DM override on an action")
     last.locator("summary").click()
     expect(last).to_contain_text("Rules say not allowed; overridden by the DM: allowed.")
+
+
+def test_the_dm_takes_back_an_override_and_the_rules_answer_stands_again(app: App) -> None:
+    """Product owner's list, "Taking back a DM override" (H7): after "DM override: allow" on the blocked
+    Shortbow shot, "Take back the override" shows the rules' answer again with its override button, and the
+    log keeps the override and adds a line saying it was taken back."""
+    app.fighter("shooter-3").click()
+    app.fighter("target-3").click()
+    shot = app.page.locator("[data-testid=shot]").nth(0)
+    shot.get_by_role("button", name="DM override: allow").click()
+    shot.get_by_role("button", name="Take back the DM override on Shortbow, range 3").click()
+    expect(shot.locator(".summary")).to_have_text("Shortbow, range 3: cannot reach (needs range 2, blocked)")
+    expect(shot.get_by_role("button", name="DM override: allow")).to_have_count(1)
+    expect(shot.locator("button[data-action=take-back-shot]")).to_have_count(0)
+    expect(app.page.locator("#status")).to_have_text(
+        "DM override taken back — Shortbow, range 3: cannot reach (needs range 2, blocked)")
+    texts = app.page.locator("#log > li .log-text")
+    expect(texts.nth(-2)).to_have_text("DM override on an action")
+    expect(texts.last).to_have_text("DM override taken back on an action: the rules' answer stands")

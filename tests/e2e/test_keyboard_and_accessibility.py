@@ -63,3 +63,22 @@ def test_choosing_a_move_entry_from_the_keyboard_keeps_the_focus_on_it(app: App)
     app.page.keyboard.press("Enter")
     expect(app.page.get_by_role("button", name="Fly 3")).to_be_focused()
     expect(app.page.get_by_role("button", name="Fly 3")).to_have_attribute("aria-pressed", "true")
+
+
+def test_import_shows_its_own_focus_ring_when_reached_with_tab(app: App) -> None:
+    """Product owner's list, "Import… focus ring": Tab from Export focuses the hidden file input and its
+    Import… label shows a 3px pale-blue ring, not the amber of the selection ring; none before."""
+    page = app.page
+    label = page.locator("label[for='import-file']")
+    ring = "e => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineWidth, s.outlineColor]; }"
+    assert label.evaluate(ring)[0] == "none"
+    page.locator("#export").focus()
+    page.keyboard.press("Tab")
+    expect(page.locator("#import-file")).to_be_focused()
+    assert label.evaluate(ring) == ["solid", "3px", "rgb(124, 196, 255)"]
+    page.locator("#fighters .fighter[data-fighter]").first.click()
+    selected = page.locator("#overlay .selected-ring")
+    expect(selected).to_have_count(1)
+    assert selected.evaluate("e => getComputedStyle(e).stroke") == "rgb(242, 176, 30)"
+    page.locator("#export").focus()
+    assert label.evaluate(ring)[0] == "none"

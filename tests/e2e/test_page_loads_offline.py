@@ -49,3 +49,42 @@ def test_the_side_view_draws_every_section_border_and_fighter_of_the_default_bat
     expect(page.locator("#fighters .fighter")).to_have_count(8)
     labels = page.locator("#borders .border-label").all_text_contents()
     assert sorted(labels) == sorted(["H1", "H2", "H6", "H6", "H1", "H2", "H2", "H1"])
+
+
+def test_the_controls_are_disabled_and_take_no_click_until_python_is_ready(
+    context: BrowserContext, site_url: str) -> None:
+    """Product owner's list, "Loading": while Python loads, Battlefield, Load, Undo, Export and Import… are
+    disabled and the side view takes no click; a click then is not queued and replayed once ready."""
+    page = context.new_page()
+    watch = Watch(site_url)
+    page.on("request", watch.on_request)
+    held = []
+    page.route("**/vertigo/static/vertigo-py.zip", lambda route: held.append(route))  # the page's Python, held back
+    page.goto(site_url, wait_until="domcontentloaded")
+    controls = ["#scenario", "#load", "#undo", "#export", "#import-file"]
+    assert [page.locator(c).is_disabled() for c in controls] == [True] * 5
+    label = page.locator("label[for='import-file']")
+    assert label.evaluate("e => getComputedStyle(e).pointerEvents") == "none"
+    assert label.evaluate("e => getComputedStyle(e).opacity") == "0.55"
+    assert page.locator("#view").evaluate("e => getComputedStyle(e).pointerEvents") == "none"
+    box = page.locator("#load").bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # a click while loading
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1
+    held[0].continue_()
+    page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
+    assert [page.locator(c).is_disabled() for c in controls] == [False, False, True, False, False]
+    assert label.evaluate("e => getComputedStyle(e).pointerEvents") == "auto"
+    assert label.evaluate("e => getComputedStyle(e).opacity") == "1"
+    assert page.locator("#view").evaluate("e => getComputedStyle(e).pointerEvents") == "auto"
+    page.wait_for_timeout(300)  # a replayed click would have loaded the battlefield again by now
+    expect(page.locator("#status")).to_have_text(
+        "The four shots: ready. Select a fighter (click or Enter), choose a Move entry, then click a section to "
+        "see the verdict; click an enemy to check each action. Escape clears, Ctrl+Z undoes.")
+    expect(page.locator("#log li")).to_have_count(1)  # the start's own line; no second load
+    expect(page.locator("#log li")).to_contain_text("Loaded “The four shots”, dice seed 4.")
+    assert not watch.problems

@@ -119,3 +119,15 @@ def test_table_notes_an_overridden_shot_with_both_answers():
     assert entry.details[0] == "Shortbow, range 3: reaches — overridden by the DM (rules: needs range 2, blocked)"
     assert "[H5] Blocked: Ridge stands at Height 1, higher than both ends (max 0)." in entry.details
     assert entry.details[-1] == "[H7] Rules say not allowed; overridden by the DM: allowed."
+
+
+def test_taking_back_an_override_restores_the_rules_verdict_exactly():
+    """Product owner's list, "Taking back a DM override" (H7): withdrawn, the override and its H7 step go and
+    the verdict is the rules' own again; a verdict with no override is unchanged."""
+    rules = judge_move(chain(0, 3), "s0", "s1", MoveEntry.parse("Move 1"))
+    dm = rules.overridden(True, "a rope hangs there")
+    back = dm.taken_back()
+    assert back == rules
+    assert (back.allowed, back.final, back.override) == (False, False, None)
+    assert [s.rule for s in dm.steps][-1] == "H7" and [s.rule for s in back.steps] == [s.rule for s in rules.steps]
+    assert rules.taken_back() is rules

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from vertigo import scenario as scenario_mod
@@ -128,3 +129,58 @@ def test_the_dice_panel_names_the_pool_and_its_modifier() -> None:
     html = to_html(dice_faces(DiceRoll((2, 5, 6), 6, 1)))
     assert "Rolled 3d6+1: " in html and "> +1<" in html and " = 14 damage" in html
     assert "Rolled 1d8: " in to_html(dice_faces(DiceRoll((7,), 8)))
+
+
+def buttons(html_text: str) -> list[tuple[str, str | None, str]]:
+    """(data-action, data-arg, text) of every button in a panel's HTML."""
+    root = ET.fromstring(f"<div>{html_text}</div>")
+    return [(b.get("data-action", ""), b.get("data-arg"), "".join(b.itertext())) for b in root.iter("button")]
+
+
+def test_taking_back_a_move_override_restores_the_rules_answer_and_logs_it() -> None:
+    """Product owner's list, "Taking back a DM override" (H7): the goat's Move 1 (Height 2) drop to the foot of
+    the cliff is allowed (1d6); the DM forbids it, then takes the override back: the verdict, its Confirm
+    button and its dice are the rules' again, and the log keeps the override and says it was taken back."""
+    c = controller()
+    c.click_fighter("goat")
+    c.click_section("cliff-foot")
+    rules = c.pending
+    up = c.override(False)
+    assert [a for a, _, _ in buttons(up.panel) if a in ("confirm", "override", "take-back")] == ["take-back"]
+    assert ("take-back", None, "Take back the override") in buttons(up.panel)
+    logged = len(c.table.log)
+    up = c.take_back()
+    assert c.pending == rules
+    assert up.save
+    assert up.status == "DM override taken back — move: Allowed: falls, 1d6: 1–6, mean 3.5"
+    assert [(a, arg, t) for a, arg, t in buttons(up.panel) if a in ("confirm", "override", "take-back")] == [
+        ("confirm", None, "Confirm move and roll 1d6"), ("override", "forbid", "DM override: forbid")]
+    assert len(c.table.log) == logged + 1
+    assert [e.text for e in c.table.log[-2:]] == [
+        "DM override on a move", "DM override taken back on a move: the rules' answer stands"]
+    assert c.table.log[-2].details[-1] == "[H7] Rules say allowed; overridden by the DM: not allowed."
+    assert c.table.log[-1].details[0] == "Allowed: falls, 1d6: 1–6, mean 3.5"
+    assert c.take_back().status == "No override to take back."
+
+
+def test_taking_back_an_action_override_restores_that_action_only() -> None:
+    """Product owner's list, "Taking back a DM override" (H7) on H5: Ada's Shortbow reaches Bandit 1 (needs
+    range 3); the DM rules it out, then takes that back; the Sling's verdict is untouched throughout."""
+    c = controller("four-shots.json")
+    c.click_fighter("shooter-1")
+    c.click_fighter("target-1")
+    rules = c.shots
+    assert rules is not None
+    c.override_shot(0, False)
+    up = c.override_shot(1, True)
+    assert [(a, arg) for a, arg, _ in buttons(up.panel) if a.endswith("shot")] == [
+        ("take-back-shot", "0"), ("take-back-shot", "1"), ("override-shot", "2:allow")]
+    up = c.take_back_shot(0)
+    assert c.shots is not None and c.shots[0] == rules[0] and c.shots[1] == rules[1].overridden(True)
+    assert up.status == "DM override taken back — Shortbow, range 3: reaches (needs range 3)"
+    assert [(a, arg) for a, arg, _ in buttons(up.panel) if a.endswith("shot")] == [
+        ("override-shot", "0:forbid"), ("take-back-shot", "1"), ("override-shot", "2:allow")]
+    assert c.table.log[-1].text == "DM override taken back on an action: the rules' answer stands"
+    assert c.table.log[-1].details[0] == "Shortbow, range 3: reaches (needs range 3)"
+    assert c.take_back_shot(2).status == "No override to take back."
+    assert c.take_back_shot(7).status == "No override to take back."

@@ -207,6 +207,35 @@ def test_h7_the_dm_overrides_one_direction_and_the_log_keeps_both_answers() -> N
     assert c.table.log[-1].details[-1] == "[H7] Rules say allowed; overridden by the DM: not allowed."
 
 
+def test_taking_back_a_levels_override_restores_that_direction_and_logs_it() -> None:
+    """Product owner's list, "Taking back a DM override" (H7 on G1): the DM lets the ogre strike the sentry 8 ft
+    up, then takes it back: that direction is impossible again, with its "Let it happen" button; the log keeps
+    the override and adds a line saying it was taken back."""
+    c = controller("ogre-at-the-wall.json")
+    c.click_fighter("ogre")
+    c.click_fighter("sentry")
+    assert c.levels is not None
+    rules = c.levels
+    c.override_levels("ogre", True)
+    buttons = [(b.get("data-action"), b.get("data-arg"), text(b), b.get("aria-label")) for b in panel(c).iter("button")
+               if (b.get("data-action") or "").endswith("levels")]
+    assert buttons == [("take-back-levels", "ogre", "Take back the override",
+                        "Take back the DM override on Ogre striking Sentry"),
+                       ("override-levels", "sentry:allow", "Let it happen", "Let it happen: DM override on Sentry "
+                        "striking Ogre")]
+    up = c.take_back_levels("ogre")
+    assert c.levels == rules
+    assert up.save and up.status == "DM override taken back — Ogre strikes Sentry: impossible, as the rules say."
+    assert text(by_testid(directions(c)["ogre"], "direction-summary")[0]) == "Impossible."
+    assert [b.get("data-arg") for b in panel(c).iter("button") if b.get("data-action") == "override-levels"] == [
+        "ogre:allow", "sentry:allow"]
+    assert [e.text for e in c.table.log[-2:]] == [
+        "DM override — Ogre strikes Sentry: the rules say impossible; the DM let it happen",
+        "DM override taken back — Ogre strikes Sentry: the DM had let it happen; the rules' answer stands: "
+        "impossible"]
+    assert c.take_back_levels("sentry").status == "No override to take back."
+
+
 def test_placing_a_fighter_by_hand_snaps_logs_and_undoes() -> None:
     """Levels has no movement rules: with a fighter selected, a click on a section places it there — on the half
     foot nearest the click, on the centre of the step clicked on stairs, at the centre from the keyboard;

@@ -55,6 +55,25 @@ def test_each_border_is_labelled_with_its_height() -> None:
     assert ravine is not None and ravine.get("data-height") == "6"
 
 
+def test_a_border_between_sections_at_the_same_height_keeps_its_line_and_title_but_has_no_h0_tag() -> None:
+    """Product owner's list, "No H0 tags": the six Height 0 borders of Ruined street draw their line and keep
+    their accessible title, and no tag; the Height 1+ borders keep theirs."""
+    root = parse(render(table("ruined-street.json")))
+    flat = [g for g in by_class(root, "border") if g.get("data-height") == "0"]
+    assert [g.get("id") for g in flat] == [
+        "border-west-gate--market-west", "border-market-east--bakery-floor", "border-bakery-floor--street",
+        "border-pavement--tower-base", "border-tower-1--wall-walk", "border-tower-base--alley"]
+    assert all(g.get("class") == "border flat" for g in flat)
+    assert [[e.tag.removeprefix(NS) + ("." + e.get("class", "") if e.get("class") else "") for e in g]
+            for g in flat] == [["title", "line.border-line"]] * 6
+    assert flat[0].find(f"{NS}title").text == "Border West gate – Market, west side: Height 0"  # type: ignore[union-attr]
+    line = flat[0].find(f"{NS}line")
+    assert line is not None and (line.get("y1"), line.get("y2")) == ("-6.0", "6.0")
+    labels = [e.text for e in by_class(root, "border-label")]
+    assert "H0" not in labels
+    assert len(labels) == len(by_class(root, "border-tag")) == len(by_class(root, "border")) - 6
+
+
 def test_stacked_slab_is_drawn_above_the_ground_it_covers() -> None:
     """The overhang (Height 5) is a slab drawn higher (smaller y) than the cliff top (Height 3) below it."""
     root = parse(render(table()))

@@ -239,6 +239,18 @@ def test_a_border_is_labelled_with_its_height_in_feet() -> None:
     assert border.find(f"{NS}title").text == "Border Field – Wall top: 8 ft"  # type: ignore[union-attr]
 
 
+def test_a_level_border_in_feet_has_no_0_ft_tag_but_keeps_its_line_and_title() -> None:
+    """Product owner's list, "No H0 tags": the staircase's top step meets the landing at the same height, so
+    its border has a line and the title "0 ft" and no "0 ft" tag."""
+    root = ET.fromstring(render(table("staircase.json")))
+    border = root.find(f".//{NS}g[@id='border-stair--landing']")
+    assert border is not None and border.get("data-height") == "0"
+    assert [e.get("class") for e in border] == [None, "border-line"]
+    assert border.find(f"{NS}title").text == "Border Stair – Landing: 0 ft"  # type: ignore[union-attr]
+    assert [e.text for e in border.iter(f"{NS}text")] == []
+    assert "0 ft" not in [e.text for e in root.iter(f"{NS}text")]
+
+
 def test_an_inches_battlefield_is_drawn_to_scale_with_miniatures() -> None:
     """Issue 6 / rulings T6, T8 (inches): one scale both ways, an inch bar, and a figure of SM 0 drawn as a
     1.25-in miniature (50 SVG units at 40 a unit)."""
