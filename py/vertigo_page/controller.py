@@ -135,7 +135,9 @@ class Controller:
 
     def _highlights(self) -> Highlights:
         hl = Highlights(selected=self.selected)
-        if self.selected is not None and self.entry is not None and not self.pending_done:
+        if self.selected is not None and self.entry is not None:
+            # After Confirm the entry stays chosen and a section click judges the next move from where the
+            # fighter now stands, so the view shows what that entry reaches from there (agrees with the card).
             hl = replace(hl, reachable=self._reached().dice)
         if self.pending is not None and not self.pending_done:
             hl = replace(hl, destination=self.pending.dest, destination_ok=self.pending.final,

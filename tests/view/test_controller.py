@@ -184,3 +184,21 @@ def test_taking_back_an_action_override_restores_that_action_only() -> None:
     assert c.table.log[-1].details[0] == "Shortbow, range 3: reaches (needs range 3)"
     assert c.take_back_shot(2).status == "No override to take back."
     assert c.take_back_shot(7).status == "No override to take back."
+
+
+def test_after_confirm_the_chosen_entry_still_shows_what_it_reaches_from_the_new_place() -> None:
+    """Product owner's list, item 1 (H3): after Confirm of a Height move the fighter card and the side view
+    agree — Move 1 (Height 2) stays chosen and the view shows what it reaches from the Foot of the cliff,
+    where a section click now judges the next move from."""
+    c = controller()
+    c.click_fighter("goat")
+    c.click_section("cliff-foot")
+    up = c.confirm()
+    assert c.entry == 0
+    assert ('<button type="button" data-action="entry" data-arg="0" aria-pressed="true" class="entry chosen">'
+            'Move 1 (Height 2)</button>') in up.panel
+    assert up.overlay is not None
+    assert 'class="reachable dice-0 safe" data-section="boulder"' in up.overlay
+    assert 'data-section="overhang"' not in up.overlay  # the way it came is 2 Height up: out of reach now
+    assert c.table.reach("goat", 0).dice == {"cliff-foot": 0, "boulder": 0}
+    assert c.click_section("boulder").status == "Move to Boulder: Allowed."
