@@ -212,8 +212,9 @@ class Controller:
         self.logged = 0
         items, _ = self._new_log()
         hl = self._highlights()
+        # The instructions are in the panel's hint; the status line only says the battlefield is ready.
         return Update(render(self.table, hl), None, self._panel(),
-                      f"{isolate(self.table.scenario.title)}: ready. {help_line(self.table)}", items, True)
+                      f"{isolate(self.table.scenario.title)}: ready.", items, True)
 
     def click_fighter(self, fighter_id: str) -> Update:
         """A fighter was clicked: select it, deselect it, or target it."""

@@ -82,9 +82,10 @@ def test_the_controls_are_disabled_and_take_no_click_until_python_is_ready(
     assert label.evaluate("e => getComputedStyle(e).opacity") == "1"
     assert page.locator("#view").evaluate("e => getComputedStyle(e).pointerEvents") == "auto"
     page.wait_for_timeout(300)  # a replayed click would have loaded the battlefield again by now
-    expect(page.locator("#status")).to_have_text(
-        "The four shots: ready. Select a fighter (click or Enter), choose a Move entry, then click a section to "
-        "see the verdict; click an enemy to check each action. Escape clears, Ctrl+Z undoes.")
+    expect(page.locator("#status")).to_have_text("The four shots: ready.")  # item 2: the instructions once,
+    expect(page.locator("#panel .hint")).to_have_text(  # in the panel's hint
+        "Select a fighter (click or Enter), choose a Move entry, then click a section to see the verdict; click an "
+        "enemy to check each action. Escape clears, Ctrl+Z undoes.")
     expect(page.locator("#log li")).to_have_count(1)  # the start's own line; no second load
     expect(page.locator("#log li")).to_contain_text("Loaded “The four shots”, dice seed 4.")
     assert not watch.problems

@@ -202,3 +202,13 @@ def test_after_confirm_the_chosen_entry_still_shows_what_it_reaches_from_the_new
     assert 'data-section="overhang"' not in up.overlay  # the way it came is 2 Height up: out of reach now
     assert c.table.reach("goat", 0).dice == {"cliff-foot": 0, "boulder": 0}
     assert c.click_section("boulder").status == "Move to Boulder: Allowed."
+
+
+def test_the_first_screen_gives_the_instructions_once() -> None:
+    """Product owner's list, item 2: the status line says the battlefield is ready; the instructions are
+    the panel's hint alone."""
+    up = controller("four-shots.json").show()
+    assert up.status == "The four shots: ready."
+    assert up.panel == (
+        '<p class="hint">Select a fighter (click or Enter), choose a Move entry, then click a section to see the '
+        'verdict; click an enemy to check each action. Escape clears, Ctrl+Z undoes.</p>')
