@@ -212,3 +212,13 @@ def test_the_first_screen_gives_the_instructions_once() -> None:
     assert up.panel == (
         '<p class="hint">Select a fighter (click or Enter), choose a Move entry, then click a section to see the '
         'verdict; click an enemy to check each action. Escape clears, Ctrl+Z undoes.</p>')
+
+
+def test_an_import_is_logged_as_imported() -> None:
+    """Product owner's list, item 3: the first log line of an imported battlefield says "Imported"."""
+    c = controller("four-shots.json")
+    c.show()
+    up = c.import_text((SCENARIOS / "cliff.json").read_text(), "cliff.json")
+    assert [e.text for e in c.table.log] == ["Imported “The cliff”, dice seed 11."]
+    assert up.log_reset and len(up.log_items) == 1 and "Imported “The cliff”, dice seed 11." in up.log_items[0]
+    assert up.status == "Imported “The cliff”. Undo brings back the previous battlefield."
