@@ -404,8 +404,18 @@ class Controller:
         shots = list(self.shots)
         shots[index] = shots[index].overridden(allowed)
         self.shots = tuple(shots)
-        self.table = self.table.note_verdict("DM override on an action", (shots[index],))
+        self.table = self.table.note_verdict(self._override_headline(shots[index]), (shots[index],))
         return self._update(f"DM override — {shots[index].summary}", save=True)
+
+    def _override_headline(self, v: ShotVerdict) -> str:
+        """The log line of a DM override on an action: who, with what, against whom, and both answers —
+        ``"DM override: Ada's Shortbow against Bandit 3 — rules: blocked; DM: reaches"``."""
+        assert self.selected is not None and self.target is not None
+        me, it = isolate(self.table.name(self.selected)), isolate(self.table.name(self.target))
+        blocked = v.line is not None and v.line.blocked_by is not None
+        rules = "reaches" if v.allowed else "blocked" if blocked else "cannot reach"
+        dm = "reaches" if v.final else "cannot reach"
+        return f"DM override: {me}'s {isolate(v.action.name)} against {it} — rules: {rules}; DM: {dm}"
 
     def take_back(self) -> Update:
         """The DM takes back the override on the pending move: the rules' answer stands again (H7); logged."""

@@ -49,7 +49,8 @@ def test_the_dm_can_override_a_blocked_shot_and_the_log_keeps_both_answers(app: 
     expect(app.page.locator("[data-testid=shot] .summary").nth(0)).to_have_text(
         "Shortbow, range 3: reaches — overridden by the DM (rules: needs range 2, blocked)")
     last = app.page.locator("#log > li").last
-    expect(last).to_contain_text("DM override on an action")
+    expect(last.locator(".log-text")).to_have_text(
+        "DM override: Cleo's Shortbow against Bandit 3 — rules: blocked; DM: reaches")
     last.locator("summary").click()
     expect(last).to_contain_text("Rules say not allowed; overridden by the DM: allowed.")
 
@@ -69,5 +70,5 @@ def test_the_dm_takes_back_an_override_and_the_rules_answer_stands_again(app: Ap
     expect(app.page.locator("#status")).to_have_text(
         "DM override taken back — Shortbow, range 3: cannot reach (needs range 2, blocked)")
     texts = app.page.locator("#log > li .log-text")
-    expect(texts.nth(-2)).to_have_text("DM override on an action")
+    expect(texts.nth(-2)).to_have_text("DM override: Cleo's Shortbow against Bandit 3 — rules: blocked; DM: reaches")
     expect(texts.last).to_have_text("DM override taken back on an action: the rules' answer stands")

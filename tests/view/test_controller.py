@@ -222,3 +222,22 @@ def test_an_import_is_logged_as_imported() -> None:
     assert [e.text for e in c.table.log] == ["Imported “The cliff”, dice seed 11."]
     assert up.log_reset and len(up.log_items) == 1 and "Imported “The cliff”, dice seed 11." in up.log_items[0]
     assert up.status == "Imported “The cliff”. Undo brings back the previous battlefield."
+
+
+def test_an_action_override_is_logged_with_fighter_action_target_and_both_answers() -> None:
+    """Product owner's list, item 4 (H7): the log line of a DM override on an action names the fighter, the
+    action and the target, then the rules' answer and the DM's."""
+    c = controller("four-shots.json")
+    c.click_fighter("shooter-3")
+    c.click_fighter("target-3")
+    c.override_shot(0, True)
+    assert c.table.log[-1].text == "DM override: Cleo's Shortbow against Bandit 3 — rules: blocked; DM: reaches"
+    assert c.table.log[-1].details[0] == (
+        "Shortbow, range 3: reaches — overridden by the DM (rules: needs range 2, blocked)")
+    c = controller("four-shots.json")
+    c.click_fighter("shooter-1")
+    c.click_fighter("target-1")
+    c.override_shot(0, False)
+    assert c.table.log[-1].text == "DM override: Ada's Shortbow against Bandit 1 — rules: reaches; DM: cannot reach"
+    c.override_shot(1, True)
+    assert c.table.log[-1].text == "DM override: Ada's Sling against Bandit 1 — rules: cannot reach; DM: reaches"
