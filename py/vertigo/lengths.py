@@ -29,7 +29,7 @@ import re
 from fractions import Fraction
 
 from .errors import LengthError, LimitError
-from .numbers import MINUS
+from .numbers import hundredths
 from .text import entry_text, quote
 
 __all__ = ["Length", "UNITS", "UNIT_SIGN", "MAX_LENGTH_TEXT", "MAX_DIGITS", "MAX_DENOMINATOR",
@@ -197,10 +197,7 @@ def number(value: Fraction) -> str:
 
     A value that rounds to 0 is ``0``, never ``−0``.
     """
-    hundredths = math.floor(abs(value) * 100 + Fraction(1, 2))
-    whole, rest = divmod(hundredths, 100)
-    text = str(whole) if rest == 0 else f"{whole}.{rest:02d}".rstrip("0")
-    return MINUS + text if value < 0 and hundredths else text
+    return hundredths(value)
 
 
 def show(value: Fraction, units: str) -> str:

@@ -35,7 +35,7 @@ from typing import Any, Literal
 
 from .errors import EntryError, LengthError, LimitError, UnknownFighterError
 from .limits import MAX_ENTRIES, MAX_FEET, MAX_FEET_DENOMINATOR, MAX_FEET_TEXT, MAX_NAME
-from .numbers import MINUS, signed
+from .numbers import MINUS, hundredths, rounded, signed
 from .reach import Weapon, reach_bonus
 from .text import check_name, entry_text, isolate, quote
 from .verdict import Overridable, Override, Step, explanation, rule_ids
@@ -110,21 +110,6 @@ def feet(value: int | Fraction | str, what: str = "length") -> Fraction:
     return number
 
 
-def _rounded(value: Length) -> Fraction:
-    """``value`` to the nearest hundredth, halves away from zero (for showing only)."""
-    v = Fraction(value)
-    hundredths = math.floor(abs(v) * 100 + Fraction(1, 2))
-    return Fraction(hundredths if v >= 0 else -hundredths, 100)
-
-
-def _number(value: Length) -> str:
-    """A length rounded to hundredths, without trailing zeros: ``6``, ``2.5``, ``0.67``, ``−3``."""
-    r = _rounded(value)
-    whole, rest = divmod(abs(r.numerator) * 100 // r.denominator, 100)
-    text = str(whole) if rest == 0 else f"{whole}.{rest:02d}".rstrip("0")
-    return MINUS + text if r < 0 else text
-
-
 def show_ft(value: Length) -> str:
     """A length the way every explanation shows it, rounded to hundredths of a foot.
 
@@ -136,7 +121,7 @@ def show_ft(value: Length) -> str:
         round away from zero (``0.125`` → ``"0.13 ft"``), and a length that
         rounds to 0 is ``"0 ft"``, never ``"−0 ft"``.
     """
-    return f"{_number(value)} ft"
+    return f"{hundredths(value)} ft"
 
 
 _BAND_EDGES_FT = frozenset(range(1, 7))
@@ -148,7 +133,7 @@ edge plus 3 (G3)."""
 
 def _shows_past(value: Fraction, on_edge: Callable[[Fraction], bool]) -> bool:
     """Whether rounding ``value`` to hundredths would show it on an edge (``on_edge``) that it is not on."""
-    shown = _rounded(value)
+    shown = rounded(value)
     return shown != value and on_edge(shown)
 
 
@@ -514,7 +499,7 @@ class Direction(Overridable):
 
 def _fraction_json(value: Fraction) -> int | float:
     """A length for JSON: rounded to hundredths, an int when whole."""
-    r = _rounded(value)
+    r = rounded(value)
     return r.numerator if r.denominator == 1 else float(r)
 
 
@@ -769,7 +754,7 @@ def _direction(attacker: Fighter, defender: Fighter, side: Side | None, bnd: Ban
     yards = abs(dx) / 3
     # Rounded to hundredths unless that shows a half yard the distance is not on ("0.5 yd → 0 yd"): then exactly.
     exact = _shows_past(yards, lambda shown: shown.denominator == 2)
-    ft, yd = (_exact_ft, str(yards)) if exact else (show_ft, _number(yards))
+    ft, yd = (_exact_ft, str(yards)) if exact else (show_ft, hundredths(yards))
     steps.append(Step("G5", f"Horizontal distance: |{ft(attacker.x_ft)} {MINUS} {ft(defender.x_ft)}| = "
                             f"{ft(abs(dx))} ÷ 3 = {yd} yd → {distance} yd (nearest yard, halves "
                             f"up{'; 0 is close combat, reach C' if distance == 0 else ''}); the vertical difference "

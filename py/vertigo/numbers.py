@@ -5,13 +5,10 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-__all__ = ["fmt", "clean", "count", "signed", "json_number", "MINUS"]
+__all__ = ["fmt", "rounded", "hundredths", "count", "signed", "json_number", "MINUS"]
 
 MINUS = "\u2212"
 """The minus sign of every explanation that writes a signed modifier (``−2``)."""
-
-PLACES = 9
-"""Decimal places a Height difference is rounded to (see :func:`clean`)."""
 
 
 def fmt(value: float | Fraction) -> str:
@@ -40,11 +37,7 @@ def fmt(value: float | Fraction) -> str:
         if abs(value) >= 10**15:
             return f"{float(value):.3g}"
         shown = repr(float(value))
-        if "e" in shown or Fraction(shown) != value:
-            hundredths = math.floor(abs(value) * 100 + Fraction(1, 2))
-            shown = f"{hundredths // 100}.{hundredths % 100:02d}".rstrip("0").rstrip(".")
-            return ("-" if value < 0 and hundredths else "") + shown
-        return shown
+        return hundredths(value, "-") if "e" in shown or Fraction(shown) != value else shown
     if abs(value) >= 1e15:
         return f"{value:.3g}"
     if float(value).is_integer():
@@ -52,20 +45,24 @@ def fmt(value: float | Fraction) -> str:
     return repr(float(value))
 
 
-def clean(value: float) -> float:
-    """A difference of decimal Heights without binary floating-point noise.
+def rounded(value: Fraction | int) -> Fraction:
+    """``value`` to the nearest hundredth, halves away from zero (for showing only: 1/8 → 0.13, −1/8 → −0.13)."""
+    v = Fraction(value)
+    hundredths = math.floor(abs(v) * 100 + Fraction(1, 2))
+    return Fraction(hundredths if v >= 0 else -hundredths, 100)
 
-    ``4.35 - 3.35`` is ``0.9999999999999996`` in binary floating point; the
-    rules mean a Height 1 border (H1), which must fall 1d6 (H8), not 0d6.
-    Rounding to :data:`PLACES` decimal places gives the decimal answer back.
 
-    Args:
-        value: a difference of elevations or Heights, Height levels.
+def hundredths(value: Fraction | int, minus: str = MINUS) -> str:
+    """An exact number as explanations show it: :func:`rounded`, without trailing zeros.
 
-    Returns:
-        The value rounded to :data:`PLACES` decimal places.
+    ``6``, ``2.5``, ``0.67`` (2/3), ``−3``; a value that rounds to 0 is
+    ``0``, never ``−0``.  ``minus`` is the sign written before a negative
+    value (the typographic minus, or ``-`` where the text must read back).
     """
-    return round(value, PLACES)
+    r = rounded(value)
+    whole, rest = divmod(abs(r.numerator) * 100 // r.denominator, 100)
+    text = str(whole) if rest == 0 else f"{whole}.{rest:02d}".rstrip("0")
+    return minus + text if r < 0 else text
 
 
 def count(n: int, word: str) -> str:
