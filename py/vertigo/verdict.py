@@ -87,8 +87,7 @@ class Overridable:
         if self.override is None:
             return self
         step = self.override.step(self.allowed)
-        steps = self.steps[:-1] if self.steps and self.steps[-1] == step else tuple(s for s in self.steps if s != step)
-        return replace(self, override=None, steps=steps)
+        return replace(self, override=None, steps=tuple(s for s in self.steps if s != step))
 
 
 _RULE_ID = re.compile(r"([A-Z]+)([0-9]+)")

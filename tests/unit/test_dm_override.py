@@ -131,3 +131,23 @@ def test_taking_back_an_override_restores_the_rules_verdict_exactly():
     assert (back.allowed, back.final, back.override) == (False, False, None)
     assert [s.rule for s in dm.steps][-1] == "H7" and [s.rule for s in back.steps] == [s.rule for s in rules.steps]
     assert rules.taken_back() is rules
+
+
+def test_h7_taking_back_an_override_restores_the_rules_verdict_exactly():
+    """H7: the DM's exception can be withdrawn; the verdict is then the rules' own again, step for step, for a
+    move and for one direction of a levels verdict (the other direction keeps its override)."""
+    from vertigo.levels import Fighter, judge_levels
+    from vertigo.movement import judge_move
+    from vertigo.moves import MoveEntry
+
+    from builders import chain
+
+    move = judge_move(chain(0, 3), "s0", "s1", MoveEntry.parse("Move 1 (Height 2)"))
+    assert move.overridden(True, "nimble").taken_back() == move
+    assert move.taken_back() is move
+    levels = judge_levels(Fighter("ogre", "Ogre", 0, 9, sm=1), Fighter("sentry", "Sentry", 8, 10))
+    both = levels.overridden("ogre", True, "it jumps").overridden("sentry", True, "spear down")
+    back = both.taken_back("ogre")
+    assert back.directions[0] == levels.directions[0]
+    assert back.directions[1] == both.directions[1] and back.directions[1].override is not None
+    assert back.taken_back("sentry") == levels
