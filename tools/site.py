@@ -2,8 +2,8 @@
 
 The site is what GitHub Pages publishes and what the tests serve: the page
 (`index.html`, `pyscript.toml`, `py/`, `static/`) plus the pinned runtime
-(PyScript core and Pyodide from `node_modules/`, without source maps) under
-`static/vendor/`.  It is served under a sub-path, as a project site is, and
+(PyScript core, Pyodide and the pan-zoom library from `node_modules/`, without
+source maps) under `static/vendor/`.  It is served under a sub-path, as a project site is, and
 everything outside that sub-path answers 404.
 
 Usage:
@@ -32,6 +32,7 @@ RUNTIME = {
     # node_modules folder -> folder in the site
     "@pyscript/core/dist": "static/vendor/pyscript",
     "pyodide": "static/vendor/pyodide",
+    "@panzoom/panzoom/dist": "static/vendor/panzoom",  # zoom and pan of the side view (static/view.js)
 }
 BUNDLE = "static/vertigo-py.zip"
 """The page's Python and scenarios in one archive, unpacked by PyScript ([files] in pyscript.toml)."""

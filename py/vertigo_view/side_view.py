@@ -34,7 +34,6 @@ as text; nothing from a scenario reaches the SVG as markup.
 
 from __future__ import annotations
 
-import bisect
 import html
 import math
 import xml.etree.ElementTree as ET
@@ -63,17 +62,15 @@ SLAB = 0.3
 """Thickness of a slab, in Height levels of the Height frame (the same SVG thickness in every frame)."""
 BAND = 11.0
 """Height of the highlight band under a section's surface, SVG units (fits in a slab)."""
-TOKEN_R = 11.0
-"""Radius of a fighter token, SVG units."""
-MIN_TAP = 24.0
-"""Smallest side of a fighter's click target, SVG units (≈ px at the usual scale)."""
+TOKEN_R = 14.0
+"""Radius of a fighter token, CSS px at every zoom (a marker: see :func:`_pin`)."""
+MIN_TAP = 28.0
+"""Smallest side of a fighter's click target, CSS px at every zoom."""
 MIN_TREAD = 3.0
 """Narrowest a stair's tread is drawn as its own step, SVG units (narrower: the flight is drawn as a ramp)."""
 MAX_DRAWN_STEPS = 2000
 """Most steps drawn one by one in a view; a battlefield with more draws its stairs as ramps (bounded work)."""
 
-MIN_SCALE = 0.5
-"""Smallest on-screen scale of the view (px per SVG unit) before it scrolls."""
 
 SIDE_COLOURS = ("#b3261e", "#1f5fae", "#1e7b47", "#7b3fa0", "#a0620b", "#0b7a7a", "#6d4c41", "#455a64")
 """Token colours by side, in order of first appearance (cycled)."""
@@ -183,8 +180,6 @@ _ASPECT = 1.25
 """Narrowest a true-scale view is drawn: its width at least this many times its height."""
 _GAP = 30.0
 """Narrowest gap between two figures that a dimension line is drawn in, SVG units."""
-_LIFT = 13.0
-_MAX_LIFTS = 3
 
 
 def figure_height(sm: int) -> Fraction:
@@ -340,6 +335,20 @@ def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: object) 
     return e
 
 
+def _pin(parent: ET.Element, x: float, y: float, cls: str = "", rank: int | None = None, **attrs: object) -> ET.Element:
+    """A marker at SVG point (x, y) whose content is drawn in CSS px at every zoom; returns the px group.
+
+    ``<g class="pin" transform="translate(x y)"><g class="px">…</g></g>``: the page sets ``--k`` (SVG
+    units per CSS px) on the root ``<svg>`` and ``.px`` is scaled by it (``static/style.css``), so a
+    label, a tag or a token keeps its size in px while the terrain zooms under it.  Extra ``attrs``
+    go on the px group, ``cls`` joins its class.  With a ``rank``, the marker is a label that may give
+    way (``static/view.js``): the group returned is a ``g.lbl[data-rank]`` inside the px group.
+    """
+    outer = _el(parent, "g", class_="pin", transform=f"translate({round(x, 2)} {round(y, 2)})")
+    px = _el(outer, "g", None, class_=f"px {cls}".strip(), **attrs)
+    return px if rank is None else _el(px, "g", class_="lbl", data_rank=rank)
+
+
 def _points(frame: _Frame, pts: list[tuple[Fraction, Fraction]], dy: float = 0.0) -> str:
     return " ".join(f"{frame.x(x)},{round(frame.y(h) + dy, 2)}" for x, h in pts)
 
@@ -349,7 +358,10 @@ def _side_colour(table: Table) -> dict[str, str]:
 
 
 def token_positions(table: Table) -> dict[str, tuple[float, float]]:
-    """SVG centre of every fighter's token (Height frame): spread evenly along its section's top."""
+    """SVG point of every fighter's token (Height frame): on its section's top, spread evenly along it.
+
+    The token is a marker drawn :data:`TOKEN_R` + 1 px above that point at every zoom (:func:`_pin`).
+    """
     field_ = table.scenario.field
     out: dict[str, tuple[float, float]] = {}
     frame = _Frame.of(table)
@@ -361,7 +373,7 @@ def token_positions(table: Table) -> dict[str, tuple[float, float]]:
         n = len(fids)
         for i, fid in enumerate(fids):
             cx = s.x0 + (s.x1 - s.x0) * (i + 1) / (n + 1)
-            out[fid] = (frame.x(cx), frame.y(s.elevation) - TOKEN_R - 1)
+            out[fid] = (frame.x(cx), frame.y(s.elevation))
     return out
 
 
@@ -373,7 +385,6 @@ class _Figure:
     feet: float
     h: float
     w: float
-    lift: float = 0.0
 
     @property
     def mid(self) -> float:
@@ -386,17 +397,14 @@ def _figures(table: Table, frame: _Frame) -> dict[str, _Figure]:
 
     Height frame: tokens as :func:`token_positions` spreads them.  True
     scale: each at its own place with its feet on its standing surface; two
-    at the very same place are drawn side by side, a little apart; a name
-    that would overlap another's is lifted clear (at most :data:`_MAX_LIFTS`
-    times).
+    at the very same place are drawn side by side, a little apart.
     """
     return _MEMO.get("figures", table, lambda: _figures_of(table, frame))
 
 
 def _figures_of(table: Table, frame: _Frame) -> dict[str, _Figure]:
     if not frame.system.true_scale:
-        return {fid: _Figure(cx, round(cy + TOKEN_R + 1, 2), 2 * TOKEN_R, 2 * TOKEN_R)
-                for fid, (cx, cy) in token_positions(table).items()}
+        return {fid: _Figure(cx, cy, 0.0, 0.0) for fid, (cx, cy) in token_positions(table).items()}
     out: dict[str, _Figure] = {}
     seen: dict[tuple[float, float], int] = {}
     for f in table.scenario.fighters:
@@ -406,21 +414,11 @@ def _figures_of(table: Table, frame: _Frame) -> dict[str, _Figure]:
         w = round(h * _BODY_W, 2)
         k = seen.get((cx, feet), 0)
         seen[(cx, feet)] = k + 1
-        # The k-th fighter at one spot stands half a body (at least half a tap target) aside, right then left.
+        # The k-th fighter at one spot stands half a body (at least half a tap target, in SVG units) aside,
+        # right then left.
         step = max(MIN_TAP / 2, w / 2)
         cx = round(cx + step * ((k + 1) // 2) * (1 if k % 2 else -1), 2)
         out[f.id] = _Figure(cx, feet, h, w)
-    # Names: left to right, each lifted until it clears the ones already placed.
-    boxes: list[tuple[float, float, float]] = []
-    for fid in sorted(out, key=lambda i: (out[i].cx, i)):
-        fig = out[fid]
-        half = _text_width(table.name(fid)) / 2
-        for n in range(_MAX_LIFTS + 1):
-            base = _name_y(fig) - n * _LIFT
-            if not any(abs(base - y) < _LIFT and fig.cx - half < x1 and x0 < fig.cx + half for x0, x1, y in boxes):
-                break
-        boxes.append((fig.cx - half, fig.cx + half, base))
-        out[fid] = _Figure(fig.cx, fig.feet, fig.h, fig.w, n * _LIFT)
     return out
 
 
@@ -429,17 +427,15 @@ def _text_width(text: str, size: float = 10.5) -> float:
     return round(len(text) * size * 0.6 + 4, 2)
 
 
-def _name_y(fig: _Figure) -> float:
-    """Baseline of a figure's name: just above its head."""
-    return round(fig.feet - fig.h - 10 - fig.lift, 2)
-
-
-def _defs(svg: ET.Element) -> None:
+def _defs(svg: ET.Element, frame: _Frame) -> None:
     defs = _el(svg, "defs")
-    sky = _el(defs, "linearGradient", id="sky", x1=0, y1=0, x2=0, y2=1)
+    # In user space, from the frame's top to its bottom: the sky and the earth reach past the frame.
+    sky = _el(defs, "linearGradient", id="sky", gradientUnits="userSpaceOnUse", x1=0, y1=frame.y(frame.top), x2=0,
+              y2=frame.y(frame.bottom))
     _el(sky, "stop", offset="0", stop_color="#8fc1e6")
     _el(sky, "stop", offset="1", stop_color="#e6f1f8")
-    earth = _el(defs, "linearGradient", id="earth", x1=0, y1=0, x2=0, y2=1)
+    earth = _el(defs, "linearGradient", id="earth", gradientUnits="userSpaceOnUse", x1=0, y1=frame.y(frame.top), x2=0,
+                y2=frame.y(frame.bottom))
     _el(earth, "stop", offset="0", stop_color="#8a7252")
     _el(earth, "stop", offset="1", stop_color="#5e4a33")
 
@@ -493,8 +489,6 @@ def _terrain(svg: ET.Element, table: Table, frame: _Frame) -> None:
             _el(sg, "line", class_="surface", x1=x0, y1=top, x2=x1, y2=top)
         else:
             _stairs(sg, s, frame)
-        name_y = low + (BAND + 14 if s.kind == "ground" else SLAB * UH + 13)
-        _el(sg, "text", s.name, class_="section-name", x=round((x0 + x1) / 2, 2), y=round(name_y, 2))
 
 
 def _stairs(sg: ET.Element, s: Section, frame: _Frame) -> None:
@@ -578,12 +572,36 @@ def _borders(svg: ET.Element, table: Table, frame: _Frame) -> None:
         _el(bg, "title", f"Border {isolate(a.name)} – {isolate(c.name)}: {frame.system.length(h)}")
         _el(bg, "line", class_="border-line",
             x1=x, y1=m.hi - (6 if h == 0 else 0), x2=x, y2=m.lo + (6 if h == 0 else 0))
+
+
+def _labels(table: Table, frame: _Frame) -> ET.Element:
+    """The ``<g id="labels">`` group: every section's name and every border's Height tag, as markers.
+
+    Drawn over the overlay, so no line of a move or a shot hides a label.  Each is a ``.lbl`` with a
+    ``data-rank`` (Height tags 2, section names 3; fighters' names are 1, the overlay's labels 0): where
+    the page cannot show two without overlap at the current zoom, the higher rank gives way
+    (``static/view.js``) and comes back as the view zooms in.
+    """
+    g = ET.Element("g", {"id": "labels", "aria-hidden": "true"})
+    field_ = table.scenario.field
+    thick = SLAB * UH
+    for b, m in zip(field_.borders, _border_marks(table, frame), strict=True):
         if not m.text:
             continue
-        ly = m.label_y
-        _el(bg, "rect", class_="border-tag", x=round(x - m.w / 2, 2), y=round(ly - 9, 2), width=fmt(m.w), height=16,
-            rx=4)
-        _el(bg, "text", m.text, class_="border-label", x=x, y=round(ly + 3.5, 2))
+        px = _pin(g, m.x, m.label_y, "border-mark", rank=2, data_border=f"{b.a}|{b.b}")
+        _el(px, "rect", class_="border-tag", x=round(-m.w / 2, 2), y=-9, width=fmt(m.w), height=16, rx=4)
+        _el(px, "text", m.text, class_="border-label", x=0, y=3.5)
+    for s in sorted(field_.sections, key=lambda s: (s.kind != "ground", s.x0, s.elevation)):
+        low = frame.y(_low(s))
+        cx = round((frame.x(s.x0) + frame.x(s.x1)) / 2, 2)
+        if s.kind == "ground":
+            px = _pin(g, cx, low, "section-mark")
+            y = BAND + 14
+        else:
+            px = _pin(g, cx, low + thick, "section-mark")
+            y = 13.0
+        _el(px, "text", s.name, class_="section-name lbl", data_rank=3, data_section=s.id, x=0, y=y)
+    return g
 
 
 def _scale(svg: ET.Element, table: Table, frame: _Frame) -> None:
@@ -600,8 +618,8 @@ def _scale(svg: ET.Element, table: Table, frame: _Frame) -> None:
             continue
         y = frame.y(level)
         _el(g, "line", class_="scale-tick", x1=x - 4, y1=y, x2=x + 4, y2=y)
-        _el(g, "text", str(level), class_="scale-label", x=round(x - 8, 2), y=round(y + 4, 2))
-    _el(g, "text", "Height", class_="scale-title", x=x, y=round(frame.y(hi) - 10, 2))
+        _el(_pin(g, x, y, rank=4), "text", str(level), class_="scale-label", x=-8, y=4)
+    _el(_pin(g, x, frame.y(hi)), "text", "Height", class_="scale-title", x=0, y=-10)
 
 
 def _bar_length(frame_height: float, per: float) -> Fraction:
@@ -630,12 +648,18 @@ def _length_bar(g: ET.Element, table: Table, frame: _Frame) -> None:
     _el(g, "line", class_="scale-axis", x1=x, y1=y0, x2=x, y2=y1)
     for y in (y0, y1):
         _el(g, "line", class_="scale-tick", x1=x - 5, y1=y, x2=x + 5, y2=y)
-    _el(g, "text", frame.system.length(size), class_="scale-label", x=round(x - 7, 2), y=round((y0 + y1) / 2 + 4, 2))
-    _el(g, "text", "Scale", class_="scale-title", x=x, y=round(y1 - 10, 2))
+    _el(_pin(g, x, round((y0 + y1) / 2, 2)), "text", frame.system.length(size), class_="scale-label", x=-7, y=4)
+    _el(_pin(g, x, y1), "text", "Scale", class_="scale-title", x=0, y=-10)
 
 
 def _fighters(table: Table) -> ET.Element:
-    """The ``<g id="fighters">`` group: one token or figure, name and click target per fighter."""
+    """The ``<g id="fighters">`` group: one token or figure, name and click target per fighter.
+
+    Tokens and names are markers (:func:`_pin`): the same size in px at every zoom, a token
+    :data:`TOKEN_R` px in radius standing on its section's top.  Fighters sharing a section
+    alternate their names' heights so long names clear each other; a name the page cannot fit
+    without overlapping another label gives way (``.lbl``, ``data-rank``: ``static/view.js``).
+    """
     g = ET.Element("g", {"id": "fighters"})
     frame = _Frame.of(table)
     if frame.system.true_scale:
@@ -643,29 +667,34 @@ def _fighters(table: Table) -> ET.Element:
         return g
     colours = _side_colour(table)
     where = token_positions(table)
-    field_ = table.scenario.field
     stagger: dict[str, int] = {}
-    spacing: dict[str, float] = {}
-    for sid in {sid for _, sid in table.positions}:
-        on = table.fighters_on(sid)
-        s = field_.section(sid)
-        for i, fid in enumerate(on):
+    for sid in sorted({sid for _, sid in table.positions}):
+        for i, fid in enumerate(table.fighters_on(sid)):
             stagger[fid] = i
-            spacing[fid] = (s.x1 - s.x0) * UX / (len(on) + 1)
     for f in table.scenario.fighters:
         cx, cy = where[f.id]
         fg = _fighter_group(g, table, f)
-        lift = 12 * (stagger.get(f.id, 0) % 2)
-        top = cy - TOKEN_R - 16 - lift
-        # One click target over the token and its name, gaps included.
-        half = max(TOKEN_R, min(2 * TOKEN_R, spacing.get(f.id, 4 * TOKEN_R) / 2))
-        _el(fg, "rect", class_="hit", x=round(cx - half, 2), y=round(top, 2), width=round(2 * half, 2),
-            height=round(cy + TOKEN_R - top, 2))
-        _el(fg, "circle", class_="token", cx=cx, cy=cy, r=TOKEN_R, fill=colours[f.side])
-        _el(fg, "text", f.name[:1].upper(), class_="token-initial", x=cx, y=round(cy + 4, 2))
-        # Neighbours on one section alternate their name's height so long names do not overlap.
-        _el(fg, "text", f.name, class_="token-name", x=cx, y=round(cy - TOKEN_R - 5 - lift, 2))
+        lift = 13 * (stagger.get(f.id, 0) % 2)
+        _token(fg, cx, cy, f, colours[f.side], lift)
     return g
+
+
+def _short(name: str, most: int = 14) -> str:
+    """A name as a label shows it: at most ``most`` characters, cut with an ellipsis (the full name is in the
+    fighter's accessible name and tooltip)."""
+    return name if len(name) <= most else name[:most - 1].rstrip() + "…"
+
+
+def _token(fg: ET.Element, x: float, y: float, f: Fighter, colour: str, lift: float = 0.0) -> None:
+    """A token marker standing on SVG point (x, y): a hit target, the disc, the initial and the name above."""
+    px = _pin(fg, x, y)
+    cy = -TOKEN_R - 1
+    name_y = cy - TOKEN_R - 5 - lift
+    _el(px, "rect", class_="hit", x=-MIN_TAP / 2, y=round(name_y - 12, 2), width=MIN_TAP,
+        height=round(-name_y + 12 + 1, 2))
+    _el(px, "circle", class_="token", cx=0, cy=cy, r=TOKEN_R, fill=colour)
+    _el(px, "text", f.name[:1].upper(), class_="token-initial", x=0, y=round(cy + 4.5, 2))
+    _el(px, "text", _short(f.name), class_="token-name lbl", data_rank=1, x=0, y=round(name_y, 2))
 
 
 def _fighter_group(g: ET.Element, table: Table, f: Fighter) -> ET.Element:
@@ -679,11 +708,13 @@ def _fighter_group(g: ET.Element, table: Table, f: Fighter) -> ET.Element:
 
 
 def _standing(g: ET.Element, table: Table, frame: _Frame) -> None:
-    """True scale: each fighter a standing figure of its size — a head and a body in its side's colour.
+    """True scale: each fighter a standing figure of its size — a head and a body in its side's colour —
+    with its token marker (:func:`_token`) standing on its head, so a fighter is a tap target of at least
+    :data:`MIN_TAP` px and its name reads however small the figure is drawn.
 
     The ``g.fighter.figure`` also carries ``data-sm`` (its Size Modifier),
     ``data-feet`` and ``data-top`` (SVG y of its feet and of the top of its
-    head); the names come last, in ``g.fighter-names``, over every figure.
+    head).
     """
     colours = _side_colour(table)
     figures = _figures(table, frame)
@@ -694,21 +725,12 @@ def _standing(g: ET.Element, table: Table, frame: _Frame) -> None:
         fg.set("data-sm", str(f.sm))
         fg.set("data-feet", fmt(fig.feet))
         fg.set("data-top", fmt(round(fig.feet - fig.h, 2)))
-        name_y = _name_y(fig)
-        # One click target over the figure and its name, at least MIN_TAP square however small the figure.
-        half = max(MIN_TAP / 2, fig.w / 2 + 2)
-        top = min(name_y - 12, fig.feet - MIN_TAP)
-        _el(fg, "rect", class_="hit", x=round(fig.cx - half, 2), y=round(top, 2), width=round(2 * half, 2),
-            height=round(fig.feet - top, 2))
+        # The figure answers clicks too, however thin it is drawn.
+        half = fig.w / 2 + 2
+        _el(fg, "rect", class_="hit", x=round(fig.cx - half, 2), y=round(fig.feet - fig.h, 2),
+            width=round(2 * half, 2), height=round(fig.h, 2))
         _figure(fg, fig, colours[f.side])
-        if fig.h >= 60:
-            _el(fg, "text", f.name[:1].upper(), class_="token-initial", x=fig.cx,
-                y=round(fig.feet - fig.h * 0.62, 2))
-    # The names last, over every figure: a name lifted over a neighbour's head stays readable.
-    names = _el(g, "g", class_="fighter-names", aria_hidden="true")
-    for f in table.scenario.fighters:
-        fig = figures[f.id]
-        _el(names, "text", f.name, class_="token-name", data_fighter=f.id, x=fig.cx, y=_name_y(fig))
+        _token(fg, fig.cx, round(fig.feet - fig.h, 2), f, colours[f.side])
 
 
 def _figure(fg: ET.Element, fig: _Figure, colour: str) -> None:
@@ -742,8 +764,9 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
         # A band just under the surface line, so the fighters standing on it stay clear.
         s = field_.section(sid)
         x0, x1, y = frame.x(s.x0), frame.x(s.x1), frame.y(s.elevation)
-        return _el(g, "rect", class_=cls, data_section=sid, x=round(x0 + 2 - pad, 2), y=round(y + 1.5 - pad, 2),
-                   width=round(x1 - x0 - 4 + 2 * pad, 2), height=round(BAND + 2 * pad, 2), rx=3)
+        return _el(g, "rect", class_=cls, data_section=sid, x=round(x0 + 2 - pad, 2),
+                   y=round(y + 1.5 - pad, 2), width=round(x1 - x0 - 4 + 2 * pad, 2), height=round(BAND + 2 * pad, 2),
+                   rx=3)
 
     if hl.destination:
         ok = "allowed" if hl.destination_ok else "refused"
@@ -755,10 +778,9 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
     if hl.blocked_by:
         s = field_.section(hl.blocked_by)
         surface(hl.blocked_by, "blocker", pad=3)
-        cx, cy = frame.x(s.centre), frame.y(s.elevation) - 22
-        _el(g, "path", class_="blocker-mark",
-            d=f"M{cx - 9},{cy - 9}L{cx + 9},{cy + 9}M{cx - 9},{cy + 9}L{cx + 9},{cy - 9}")
-        _el(g, "text", "blocks the shot", class_="blocker-label", x=cx, y=round(cy - 14, 2))
+        mark = _pin(g, frame.x(s.centre), frame.y(s.elevation), rank=0)
+        _el(mark, "path", class_="blocker-mark", d="M-9,-31L9,-13M-9,-13L9,-31")
+        _el(mark, "text", "blocks the shot", class_="blocker-label", x=0, y=-36)
     if hl.levels is not None and all(fid in where for fid in hl.levels):
         _dimension(g, table, frame, figures, *hl.levels, lying=hl.levels_effective)
     if hl.selected and hl.target and hl.selected in where and hl.target in where:
@@ -773,15 +795,16 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
 
 def _ring(g: ET.Element, frame: _Frame, where: Mapping[str, tuple[float, float]], figures: Mapping[str, _Figure],
           fid: str, cls: str, pad: float) -> None:
-    """A ring round a token, or a rounded frame round a figure."""
+    """A ring round a token (in px, like the token), and a rounded frame round a figure."""
     if not frame.system.true_scale:
         x, y = where[fid]
-        _el(g, "circle", class_=cls, cx=x, cy=y, r=TOKEN_R + pad)
-        return
-    fig = figures[fid]
-    half = max(MIN_TAP / 2, fig.w / 2) + pad
-    _el(g, "rect", class_=cls, data_fighter=fid, x=round(fig.cx - half, 2), y=round(fig.feet - fig.h - pad, 2),
-        width=round(2 * half, 2), height=round(fig.h + 2 * pad, 2), rx=6)
+    else:
+        fig = figures[fid]
+        x, y = fig.cx, round(fig.feet - fig.h, 2)
+        half = fig.w / 2 + pad
+        _el(g, "rect", class_=cls, data_fighter=fid, x=round(fig.cx - half, 2), y=round(fig.feet - fig.h - pad, 2),
+            width=round(2 * half, 2), height=round(fig.h + 2 * pad, 2), rx=3)
+    _el(_pin(g, x, y), "circle", class_=cls, data_fighter=fid, cx=0, cy=-TOKEN_R - 1, r=TOKEN_R + pad)
 
 
 def _dimension(g: ET.Element, table: Table, frame: _Frame, figures: Mapping[str, _Figure], a: str, b: str,
@@ -818,27 +841,11 @@ def _dimension(g: ET.Element, table: Table, frame: _Frame, figures: Mapping[str,
     if lying is not None:  # G3: the drawing keeps the true difference and names the one that counts
         text += f", {frame.system.length(lying)} lying down"
     w = _text_width(text, 12) + 6
-    # The label beside the line, on a side with room and clear of the borders' labels.
-    my = round((ya + yb) / 2, 2)
-    # Only the tags at the label's height can meet it: one pass over the borders, then a few checks each.
-    tags = [m for m in _border_marks(table, frame) if m.hits(-math.inf, math.inf, my - 10, my + 9)]
-    near = [m for m in tags if m.hits(x - 8 - w, x + 8 + w, my - 10, my + 9)]
-    sides = [round(x + 8, 2), round(x - 8 - w, 2), *(round(m.x + m.w / 2 + 4, 2) for m in near),
-             *(round(m.x - m.w / 2 - 4 - w, 2) for m in near)]
-    room = [lx for lx in sides if frame.x(frame.left) <= lx and lx + w <= frame.x(frame.right)] or sides
-    # Tags sorted by their left edge: each candidate checks only those that can reach across it.
-    tags.sort(key=lambda m: m.x - m.w / 2)
-    lefts = [m.x - m.w / 2 for m in tags]
-    widest = max((m.w for m in tags), default=0.0)
-
-    def free(lx: float) -> bool:
-        lo, hi = bisect.bisect_left(lefts, lx - widest), bisect.bisect_left(lefts, lx + w)
-        return not any(m.hits(lx, lx + w, my - 10, my + 9) for m in tags[lo:hi])
-
-    lx = next((lx for lx in room if free(lx)), room[0])
-    _el(dg, "rect", class_="levels-dimension-tag", x=lx, y=round(my - 10, 2), width=round(w, 2), height=19, rx=4,
+    # The label beside the line, in px; a Height tag or name it would cover gives way (data-rank 0).
+    tag = _pin(dg, x, round((ya + yb) / 2, 2), rank=0)
+    _el(tag, "rect", class_="levels-dimension-tag", x=8, y=-10, width=round(w, 2), height=19, rx=4,
         fill="#fffbe6", stroke=colour, stroke_width=1)
-    _el(dg, "text", text, class_="levels-dimension-label", x=round(lx + w / 2, 2), y=round(my + 4.5, 2),
+    _el(tag, "text", text, class_="levels-dimension-label", x=round(8 + w / 2, 2), y=4.5,
         text_anchor="middle", font_size=12, font_weight=700, fill="#111")
 
 
@@ -862,10 +869,11 @@ def _reachable(table: Table, hl: Highlights, frame: _Frame) -> str:
         x0, x1, y = frame.x(s.x0), frame.x(s.x1), frame.y(s.elevation)
         quoted = html.escape(sid, quote=True)
         parts.append(
-            f'<rect class="reachable dice-{min(dice, 3)} {band}" data-section="{quoted}" x="{round(x0 + 2, 2)}" '
-            f'y="{round(y + 1.5, 2)}" width="{round(x1 - x0 - 4, 2)}" height="{BAND}" rx="3" />'
-            f'<text class="dice-badge {band}" data-section="{quoted}" x="{frame.x(s.centre)}" '
-            f'y="{round(y + BAND - 1, 2)}">{f"{dice}d6" if dice else "safe"}</text>')
+            f'<rect class="reachable dice-{min(dice, 3)} {band}" data-section="{quoted}" '
+            f'x="{round(x0 + 2, 2)}" y="{round(y + 1.5, 2)}" width="{round(x1 - x0 - 4, 2)}" height="{BAND}" rx="3" />'
+            f'<g class="pin" transform="translate({frame.x(s.centre)} {y})"><g class="px"><g class="lbl" data-rank="0">'
+            f'<text class="dice-badge {band}" data-section="{quoted}" x="0" y="{BAND + 0.5}">'
+            f'{f"{dice}d6" if dice else "safe"}</text></g></g></g>')
     return "".join(parts)
 
 
@@ -900,38 +908,43 @@ def render(table: Table, highlights: Highlights | None = None) -> str:
 
     Returns:
         One ``<svg>`` element (``data-units``, ``data-per-unit``: see the
-        module's docstring): ``#terrain`` (one ``.section`` group per
-        section, ``data-section`` = id), ``#borders`` (one ``.border`` per
-        border with its height label), ``#scale``, ``#fighters`` (one
-        ``.fighter`` per fighter, ``data-fighter`` = id) and ``#overlay``.
+        module's docstring), in drawing order: ``#terrain`` (one ``.section``
+        group per section, ``data-section`` = id), ``#borders`` (one
+        ``.border`` line per border), ``#scale``, ``#overlay``, ``#labels``
+        (section names and Height tags) and ``#fighters`` (one ``.fighter``
+        per fighter, ``data-fighter`` = id, with its name).
     """
     field_ = table.scenario.field
     frame = _Frame.of(table)
     svg = ET.Element("svg", {
         "xmlns": "http://www.w3.org/2000/svg",
         "viewBox": frame.view_box,
-        "preserveAspectRatio": "xMidYMid meet",
+        "preserveAspectRatio": "xMidYMax meet",  # a window taller than the field shows more sky
         "role": "group",
         "aria-labelledby": "view-title view-desc",
         "class": "side-view",
-        # Below half scale labels get too small to read: scroll sideways instead.
-        "style": f"min-width: {round(frame.width * MIN_SCALE)}px",
         "data-units": table.scenario.units,
         "data-per-unit": fmt(frame.sx),
     })
     _el(svg, "title", f"Side view: {isolate(table.scenario.title)}", id="view-title")
     _el(svg, "desc", f"{len(field_.sections)} sections, {len(field_.borders)} borders, "
                      f"{len(table.scenario.fighters)} fighters. {frame.system.desc}", id="view-desc")
-    _defs(svg)
-    _el(svg, "rect", class_="sky", x=frame.x(frame.left), y=frame.y(frame.top),
-        width=round(frame.width, 2), height=round(frame.height, 2))
+    _defs(svg, frame)
+    # The sky reaches well past the frame: a window of another shape shows sky, not a blank, round the field.
+    _el(svg, "rect", class_="sky", x=round(frame.x(frame.left) - 4 * frame.width, 2),
+        y=round(frame.y(frame.top) - 4 * frame.height, 2), width=round(9 * frame.width, 2),
+        height=round(5 * frame.height, 2))
+    _el(svg, "rect", class_="bedrock", x=round(frame.x(frame.left) - 4 * frame.width, 2), y=frame.y(frame.bottom),
+        width=round(9 * frame.width, 2), height=round(4 * frame.height, 2), fill="#5e4a33")
     _terrain(svg, table, frame)
     _borders(svg, table, frame)
     _scale(svg, table, frame)
-    svg.append(_fighters(table))
     text = ET.tostring(svg, encoding="unicode")
     assert text.endswith("</svg>")
-    return text[:-len("</svg>")] + _overlay_text(table, highlights or Highlights(), frame) + "</svg>"
+    # Over the terrain: the overlay, then the labels (no line hides one), then the fighters.
+    labels = _MEMO.get("labels", frame, lambda: ET.tostring(_labels(table, frame), encoding="unicode"))
+    return (text[:-len("</svg>")] + _overlay_text(table, highlights or Highlights(), frame) + labels
+            + render_fighters(table) + "</svg>")
 
 
 def render_fighters(table: Table) -> str:

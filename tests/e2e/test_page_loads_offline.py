@@ -47,7 +47,7 @@ def test_the_side_view_draws_every_section_border_and_fighter_of_the_default_bat
     expect(page.locator("#terrain .section")).to_have_count(12)
     expect(page.locator("#borders .border")).to_have_count(8)
     expect(page.locator("#fighters .fighter")).to_have_count(8)
-    labels = page.locator("#borders .border-label").all_text_contents()
+    labels = page.locator("#labels .border-label").all_text_contents()
     assert sorted(labels) == sorted(["H1", "H2", "H6", "H6", "H1", "H2", "H2", "H1"])
 
 

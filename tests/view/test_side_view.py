@@ -50,7 +50,8 @@ def test_each_border_is_labelled_with_its_height() -> None:
     border = root.find(f".//{NS}g[@id='border-cliff-top--cliff-foot']")
     assert border is not None
     assert border.get("data-height") == "3"
-    assert [t.text for t in border.iter(f"{NS}text")] == ["H3"]
+    tag = root.find(f".//{NS}g[@id='labels']/{NS}g/{NS}g[@data-border='cliff-top|cliff-foot']")
+    assert tag is not None and [t.text for t in tag.iter(f"{NS}text")] == ["H3"]
     ravine = root.find(f".//{NS}g[@id='border-spire--ravine']")
     assert ravine is not None and ravine.get("data-height") == "6"
 

@@ -1,0 +1,187 @@
+/* The side view at the table: fit, zoom and pan, and labels that give way.
+ *
+ * View mechanics only — no rule is decided here, and nothing here talks to Python.  It works on
+ * whatever side view is in #view (the one pre-rendered into the page, then each one Python draws),
+ * so the first paint is already fitted and legible.
+ *
+ * - Fit and zoom: the <svg> fills the view box and fits the battlefield in it (viewBox, "meet").  Zoom
+ *   and pan are the pinned @panzoom/panzoom library (static/vendor/panzoom, from package-lock.json):
+ *   wheel, pinch, drag, the + / − / Fit buttons and the + − 0 keys.  A redraw of the same battlefield
+ *   keeps the zoom; another battlefield starts fitted.  A drag is never also a click.
+ * - Constant-size markers: tokens, names and tags are drawn in CSS px inside ".px" groups
+ *   (py/vertigo_view/side_view.py, _pin); --k on the <svg> (SVG units per CSS px) scales them back
+ *   after every zoom, so they keep their size while the terrain grows.
+ * - Level of detail: every ".lbl" carries a data-rank (0 the overlay's result labels, 1 fighters'
+ *   names, 2 Height tags, 3 section names, 4 the Height axis).  After every zoom, pan or redraw, the
+ *   labels on screen are placed in rank order and one that would overlap a label already placed (or a
+ *   fighter's token) is hidden (.lod-off) until a zoom makes room.  A focused fighter or section
+ *   always shows its own name.
+ * - Off-screen signs: when part of the battlefield is outside the view, the edges it runs past are
+ *   marked (.more-left … on .view-wrap) and the zoom bar says so.
+ */
+(() => {
+  "use strict";
+  const MAX_ZOOM = 8;
+  const DRAG_PX = 6;
+  const CELL = 64;
+  let pz = null, svg = null, viewBox = "", queued = false, keep = null;
+
+  const wrap = () => document.querySelector(".view-wrap");
+  const view = () => document.getElementById("view");
+
+  function boxesOverlap(a, b) {
+    return a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  }
+
+  /* Hide the labels that cannot be shown without overlap at this zoom, in rank order. */
+  function levelOfDetail() {
+    if (!svg) return;
+    const area = view().getBoundingClientRect();
+    const labels = [...svg.querySelectorAll(".lbl")];
+    for (const l of labels) { l.classList.remove("lod-off"); l.removeAttribute("transform"); }
+    const rects = labels.map((l) => l.getBoundingClientRect());
+    const grid = new Map();
+    const cells = (r, add) => {
+      const out = [];
+      for (let x = Math.floor(r.left / CELL); x <= Math.floor(r.right / CELL); x++) {
+        for (let y = Math.floor(r.top / CELL); y <= Math.floor(r.bottom / CELL); y++) {
+          const key = x + "," + y;
+          if (add) { if (!grid.has(key)) grid.set(key, []); grid.get(key).push(r); } else out.push(...(grid.get(key) || []));
+        }
+      }
+      return out;
+    };
+    // Tokens are never hidden: a label may not cover one.
+    for (const t of svg.querySelectorAll("#fighters .token")) cells(t.getBoundingClientRect(), true);
+    const order = labels.map((_, i) => i).sort((a, b) =>
+      (+labels[a].dataset.rank || 0) - (+labels[b].dataset.rank || 0) || a - b);
+    const off = [], moved = [];
+    for (const i of order) {
+      let r = rects[i];
+      if (r.width === 0 || r.right < area.left || r.left > area.right || r.bottom < area.top || r.top > area.bottom) continue;
+      // A label cut by the view's edge slides inside it (labels are in px: a shift in px is a shift on
+      // screen); one that would have to slide more than half its size gives way.
+      const dx = r.left < area.left + 2 ? area.left + 2 - r.left : (r.right > area.right - 2 ? area.right - 2 - r.right : 0);
+      const dy = r.top < area.top + 2 ? area.top + 2 - r.top : (r.bottom > area.bottom - 2 ? area.bottom - 2 - r.bottom : 0);
+      if (Math.abs(dx) > r.width / 2 || Math.abs(dy) > r.height / 2) { off.push(labels[i]); continue; }
+      if (dx || dy) {
+        r = {left: r.left + dx, right: r.right + dx, top: r.top + dy, bottom: r.bottom + dy};
+        moved.push([labels[i], dx, dy]);
+      }
+      if (cells(r, false).some((o) => boxesOverlap(o, r))) off.push(labels[i]);
+      else cells(r, true);
+    }
+    for (const [l, dx, dy] of moved) l.setAttribute("transform", `translate(${dx.toFixed(1)} ${dy.toFixed(1)})`);
+    for (const l of off) l.classList.add("lod-off");
+  }
+
+  /* Which edges the battlefield runs past, and the zoom readout. */
+  function offScreen() {
+    const w = wrap(), terrain = svg && svg.querySelector("#terrain");
+    if (!w || !terrain) return;
+    const a = view().getBoundingClientRect(), t = terrain.getBoundingClientRect();
+    const more = {left: t.left < a.left - 2, right: t.right > a.right + 2, top: t.top < a.top - 2,
+                  bottom: t.bottom > a.bottom + 2};
+    for (const [edge, on] of Object.entries(more)) w.classList.toggle("more-" + edge, on);
+    const readout = document.getElementById("zoom-level");
+    if (readout) {
+      const scale = pz ? pz.getScale() : 1;
+      const hidden = Object.values(more).some(Boolean);
+      readout.textContent = `${Math.round(scale * 100)} %` + (hidden ? " · part of the battlefield is off screen: drag it, or 0 to fit" : "");
+    }
+  }
+
+  function refresh() {
+    queued = false;
+    if (!svg || !svg.isConnected) return;
+    const m = svg.getScreenCTM();
+    // Markers grow a little on wide screens (up to 1.5x at 2100 px and wider), as the panels' text does.
+    const grow = Math.min(1.5, Math.max(1, window.innerWidth / 1400));
+    if (m && m.a > 0) svg.style.setProperty("--k", String(grow / m.a));
+    levelOfDetail();
+    offScreen();
+  }
+
+  function later() {
+    if (!queued) { queued = true; requestAnimationFrame(refresh); }
+  }
+
+  function attach(next) {
+    const same = next.getAttribute("viewBox") === viewBox;
+    keep = same && pz ? {scale: pz.getScale(), pan: pz.getPan()} : null;
+    if (pz) pz.destroy();
+    svg = next;
+    viewBox = next.getAttribute("viewBox") || "";
+    pz = window.Panzoom(svg, {maxScale: MAX_ZOOM, minScale: 1, step: 0.35, contain: "outside", cursor: "grab",
+                              origin: "50% 50%", animate: false,
+                              // Clicks on the view's buttons and form controls are theirs, not a drag.
+                              handleStartEvent: (e) => { if (e.pointerType === "mouse") e.preventDefault(); }});
+    svg.addEventListener("panzoomchange", later);
+    if (keep) pz.zoom(keep.scale, {animate: false, silent: true}), pz.pan(keep.pan.x, keep.pan.y, {animate: false, silent: true});
+    later();
+  }
+
+  function scan() {
+    const next = view() && view().querySelector("svg.side-view");
+    if (next && next !== svg) attach(next);
+    else later();
+  }
+
+  function zoomBy(dir) {
+    if (!pz) return;
+    if (dir === 0) pz.reset({animate: false});
+    else if (dir > 0) pz.zoomIn({animate: false});
+    else pz.zoomOut({animate: false});
+  }
+
+  /* Bring a focused fighter or section into view when the keyboard moves focus to it off screen. */
+  function follow(el) {
+    if (!pz || !el.closest) return;
+    const a = view().getBoundingClientRect(), r = el.getBoundingClientRect();
+    if (r.left >= a.left && r.right <= a.right && r.top >= a.top && r.bottom <= a.bottom) return;
+    const s = pz.getScale(), p = pz.getPan();
+    pz.pan(p.x + (a.left + a.width / 2 - (r.left + r.width / 2)) / s, p.y + (a.top + a.height / 2 - (r.top + r.height / 2)) / s,
+           {animate: false});
+  }
+
+  function start() {
+    const v = view();
+    if (!v || !window.Panzoom) return;
+    new MutationObserver(scan).observe(v, {childList: true, subtree: true});
+    scan();
+    // Wheel zooms at the pointer; a drag pans (panzoom); a drag that moved is not also a click.
+    v.addEventListener("wheel", (e) => { if (pz) pz.zoomWithWheel(e); }, {passive: false});
+    let down = null;
+    v.addEventListener("pointerdown", (e) => { down = {x: e.clientX, y: e.clientY}; }, true);
+    v.addEventListener("click", (e) => {
+      if (down && Math.hypot(e.clientX - down.x, e.clientY - down.y) > DRAG_PX) { e.stopPropagation(); e.preventDefault(); }
+      down = null;
+    }, true);
+    v.addEventListener("focusin", (e) => {
+      follow(e.target);
+      // A focused section shows its name even where its name gave way.
+      const sid = e.target.getAttribute && e.target.getAttribute("data-section");
+      if (sid && svg) for (const n of svg.querySelectorAll("#labels [data-section]")) n.classList.toggle("focus-shown", n.getAttribute("data-section") === sid);
+    });
+    v.addEventListener("focusout", () => { if (svg) for (const n of svg.querySelectorAll(".focus-shown")) n.classList.remove("focus-shown"); });
+    for (const [id, dir] of [["zoom-in", 1], ["zoom-out", -1], ["zoom-fit", 0]]) {
+      const b = document.getElementById(id);
+      if (b) b.addEventListener("click", () => zoomBy(dir));
+    }
+    document.addEventListener("keydown", (e) => {
+      const t = e.target, tag = t && t.tagName;
+      if (e.ctrlKey || e.metaKey || e.altKey || ["INPUT", "SELECT", "TEXTAREA"].includes(tag)) return;
+      if (t && t.closest && t.closest("#panel")) return;
+      const dir = {"+": 1, "=": 1, "-": -1, "_": -1, "0": 0}[e.key];
+      if (dir === undefined) return;
+      e.preventDefault();
+      zoomBy(dir);
+    });
+    window.addEventListener("resize", later);
+    if (window.ResizeObserver) new ResizeObserver(later).observe(v);
+  }
+
+  window.vertigoView = {refresh: later, zoom: zoomBy, get scale() { return pz ? pz.getScale() : 1; }};
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
