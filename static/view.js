@@ -7,14 +7,16 @@
  * - Fit and zoom: the <svg> fills the view box and fits the battlefield in it (viewBox, "meet").  Zoom
  *   and pan are the pinned @panzoom/panzoom library (static/vendor/panzoom, from package-lock.json):
  *   wheel, pinch, drag, the + / − / Fit buttons and the + − 0 keys.  A redraw of the same battlefield
- *   keeps the zoom; another battlefield starts fitted.  A drag is never also a click.
+ *   keeps the zoom; another battlefield starts fitted — unless its tokens would overlap at fit (a long
+ *   field on a phone): then it starts zoomed in just enough, at its left end.  A drag is never a click.
  * - Constant-size markers: tokens, names and tags are drawn in CSS px inside ".px" groups
  *   (py/vertigo_view/side_view.py, _pin); --k on the <svg> (SVG units per CSS px) scales them back
  *   after every zoom, so they keep their size while the terrain grows.
  * - Level of detail: every ".lbl" carries a data-rank (0 the overlay's result labels, 1 fighters'
  *   names, 2 Height tags, 3 section names, 4 the Height axis).  After every zoom, pan or redraw, the
  *   labels on screen are placed in rank order and one that would overlap a label already placed (or a
- *   fighter's token) is hidden (.lod-off) until a zoom makes room.  A focused fighter or section
+ *   fighter's token) is hidden (.lod-off) until a zoom makes room; a Height tag first tries sliding
+ *   along its border's line (data-slide="v").  A focused fighter or section
  *   always shows its own name.
  * - Off-screen signs: when part of the battlefield is outside the view, the edges it runs past are
  *   marked (.more-left … on .view-wrap) and the zoom bar says so.
@@ -22,9 +24,11 @@
 (() => {
   "use strict";
   const MAX_ZOOM = 8;
+  const CROWD_ZOOM = 3;  // the most a crowded battlefield starts zoomed in
+  const WIDE = 1280;     // from this window width every battlefield starts fitted
   const DRAG_PX = 6;
   const CELL = 64;
-  let pz = null, svg = null, viewBox = "", queued = false, keep = null;
+  let pz = null, svg = null, viewBox = "", queued = false, keep = null, pending = false;
 
   const wrap = () => document.querySelector(".view-wrap");
   const view = () => document.getElementById("view");
@@ -52,7 +56,7 @@
       return out;
     };
     // Tokens are never hidden: a label may not cover one.
-    for (const t of svg.querySelectorAll("#fighters .token")) cells(t.getBoundingClientRect(), true);
+    for (const t of svg.querySelectorAll("#fighters .px .token")) cells(t.getBoundingClientRect(), true);
     const order = labels.map((_, i) => i).sort((a, b) =>
       (+labels[a].dataset.rank || 0) - (+labels[b].dataset.rank || 0) || a - b);
     const off = [], moved = [];
@@ -68,8 +72,16 @@
         r = {left: r.left + dx, right: r.right + dx, top: r.top + dy, bottom: r.bottom + dy};
         moved.push([labels[i], dx, dy]);
       }
-      if (cells(r, false).some((o) => boxesOverlap(o, r))) off.push(labels[i]);
-      else cells(r, true);
+      const free = (q) => !cells(q, false).some((o) => boxesOverlap(o, q));
+      if (free(r)) { cells(r, true); continue; }
+      // A Height tag may slide up or down its border's line before it gives way.
+      const slid = labels[i].dataset.slide === "v" &&
+        [-18, 18, -36, 36].map((d) => ({d, q: {left: r.left, right: r.right, top: r.top + d, bottom: r.bottom + d}}))
+          .find(({q}) => q.top >= area.top && q.bottom <= area.bottom && free(q));
+      if (!slid) { off.push(labels[i]); continue; }
+      cells(slid.q, true);
+      const prior = moved.find((e) => e[0] === labels[i]);
+      if (prior) prior[2] += slid.d; else moved.push([labels[i], 0, slid.d]);
     }
     for (const [l, dx, dy] of moved) l.setAttribute("transform", `translate(${dx.toFixed(1)} ${dy.toFixed(1)})`);
     for (const l of off) l.classList.add("lod-off");
@@ -98,6 +110,7 @@
     // Markers grow a little on wide screens (up to 1.5x at 2100 px and wider), as the panels' text does.
     const grow = Math.min(1.5, Math.max(1, window.innerWidth / 1400));
     if (m && m.a > 0) svg.style.setProperty("--k", String(grow / m.a));
+    if (pending) { pending = false; if (crowded()) return; }
     levelOfDetail();
     offScreen();
   }
@@ -108,17 +121,42 @@
 
   function attach(next) {
     const same = next.getAttribute("viewBox") === viewBox;
-    keep = same && pz ? {scale: pz.getScale(), pan: pz.getPan()} : null;
+    // The same battlefield drawn again keeps its zoom, unless its starting zoom is still being set.
+    keep = same && pz && !pending ? {scale: pz.getScale(), pan: pz.getPan()} : null;
     if (pz) pz.destroy();
     svg = next;
     viewBox = next.getAttribute("viewBox") || "";
-    pz = window.Panzoom(svg, {maxScale: MAX_ZOOM, minScale: 1, step: 0.35, contain: "outside", cursor: "grab",
+    pz = window.Panzoom(svg, {maxScale: MAX_ZOOM, minScale: 1, step: Math.log(1.5), contain: "outside", cursor: "grab",
                               origin: "50% 50%", animate: false,
                               // Clicks on the view's buttons and form controls are theirs, not a drag.
                               handleStartEvent: (e) => { if (e.pointerType === "mouse") e.preventDefault(); }});
     svg.addEventListener("panzoomchange", later);
-    if (keep) pz.zoom(keep.scale, {animate: false, silent: true}), pz.pan(keep.pan.x, keep.pan.y, {animate: false, silent: true});
+    if (keep) {
+      pz.zoom(keep.scale, {animate: false, silent: true});
+      pz.pan(keep.pan.x, keep.pan.y, {animate: false, silent: true});
+    } else {
+      pending = true;  // once --k is set and the tokens have their px size
+    }
     later();
+  }
+
+  /* A battlefield too crowded for its tokens at fit (a long field on a phone) starts zoomed in just enough
+     that no two tokens overlap (at most 3x, and only in a window narrower than 1280 px), at its left end; the edge signs say there is more. */
+  function crowded() {
+    if (!pz || !svg || !svg.isConnected || window.innerWidth >= WIDE) return false;
+    const discs = [...svg.querySelectorAll("#fighters .px circle.token")].map((c) => c.getBoundingClientRect())
+      .map((r) => ({x: r.left + r.width / 2, y: r.top + r.height / 2, d: r.width}));
+    let need = 1;
+    for (let i = 0; i < discs.length; i++) for (let j = i + 1; j < discs.length; j++) {
+      const a = discs[i], b = discs[j], gap = Math.hypot(a.x - b.x, a.y - b.y);
+      if (gap > 0.5 && gap < (a.d + b.d) / 2) need = Math.max(need, ((a.d + b.d) / 2 + 1) / gap);
+    }
+    if (need <= 1.001) return false;
+    // Zoomed at the view's left edge, level with the leftmost token: the left end stays in view.
+    const first = discs.reduce((a, b) => (b.x < a.x ? b : a));
+    pz.zoomToPoint(Math.min(CROWD_ZOOM, need), {clientX: view().getBoundingClientRect().left, clientY: first.y},
+                   {animate: false});
+    return true;
   }
 
   function scan() {
@@ -181,7 +219,7 @@
     if (window.ResizeObserver) new ResizeObserver(later).observe(v);
   }
 
-  window.vertigoView = {refresh: later, zoom: zoomBy, get scale() { return pz ? pz.getScale() : 1; }};
+  window.vertigoView = {refresh: later, zoom: zoomBy, panzoom: () => pz, get scale() { return pz ? pz.getScale() : 1; }};
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

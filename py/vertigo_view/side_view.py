@@ -577,7 +577,8 @@ def _borders(svg: ET.Element, table: Table, frame: _Frame) -> None:
 def _labels(table: Table, frame: _Frame) -> ET.Element:
     """The ``<g id="labels">`` group: every section's name and every border's Height tag, as markers.
 
-    Drawn over the overlay, so no line of a move or a shot hides a label.  Each is a ``.lbl`` with a
+    Drawn last, over the overlay and the fighters, so no line of a move or a shot and no figure hides a
+    label.  Each is a ``.lbl`` with a
     ``data-rank`` (Height tags 2, section names 3; fighters' names are 1, the overlay's labels 0): where
     the page cannot show two without overlap at the current zoom, the higher rank gives way
     (``static/view.js``) and comes back as the view zooms in.
@@ -589,6 +590,7 @@ def _labels(table: Table, frame: _Frame) -> ET.Element:
         if not m.text:
             continue
         px = _pin(g, m.x, m.label_y, "border-mark", rank=2, data_border=f"{b.a}|{b.b}")
+        px.set("data-slide", "v")  # may slide along its border's line to make room
         _el(px, "rect", class_="border-tag", x=round(-m.w / 2, 2), y=-9, width=fmt(m.w), height=16, rx=4)
         _el(px, "text", m.text, class_="border-label", x=0, y=3.5)
     for s in sorted(field_.sections, key=lambda s: (s.kind != "ground", s.x0, s.elevation)):
@@ -685,16 +687,27 @@ def _short(name: str, most: int = 14) -> str:
     return name if len(name) <= most else name[:most - 1].rstrip() + "…"
 
 
-def _token(fg: ET.Element, x: float, y: float, f: Fighter, colour: str, lift: float = 0.0) -> None:
-    """A token marker standing on SVG point (x, y): a hit target, the disc, the initial and the name above."""
+def _token(fg: ET.Element, x: float, y: float, f: Fighter, colour: str, lift: float = 0.0,
+           name_at: tuple[float, float] | None = None) -> None:
+    """A token marker: a hit target, the disc and the initial, and the fighter's name (``.lbl``, rank 1).
+
+    Height frame: the disc stands on SVG point (x, y) and the name is above it (``lift`` px higher).
+    True scale: the disc is centred on (x, y), the middle of the figure, and the name stands on
+    ``name_at``, the top of the figure's head.
+    """
     px = _pin(fg, x, y)
-    cy = -TOKEN_R - 1
-    name_y = cy - TOKEN_R - 5 - lift
-    _el(px, "rect", class_="hit", x=-MIN_TAP / 2, y=round(name_y - 12, 2), width=MIN_TAP,
-        height=round(-name_y + 12 + 1, 2))
+    cy = -TOKEN_R - 1 if name_at is None else 0.0
+    _el(px, "rect", class_="hit", x=-MIN_TAP / 2, y=round(cy - MIN_TAP / 2, 2), width=MIN_TAP, height=MIN_TAP)
     _el(px, "circle", class_="token", cx=0, cy=cy, r=TOKEN_R, fill=colour)
     _el(px, "text", f.name[:1].upper(), class_="token-initial", x=0, y=round(cy + 4.5, 2))
-    _el(px, "text", _short(f.name), class_="token-name lbl", data_rank=1, x=0, y=round(name_y, 2))
+    if name_at is None:
+        name = px
+        name_y = cy - TOKEN_R - 5 - lift
+        _el(px, "rect", class_="hit", x=-MIN_TAP / 2, y=round(name_y - 12, 2), width=MIN_TAP,
+            height=round(cy - MIN_TAP / 2 - name_y + 12, 2))
+    else:
+        name, name_y = _pin(fg, *name_at), -6.0
+    _el(name, "text", _short(f.name), class_="token-name lbl", data_rank=1, x=0, y=round(name_y, 2))
 
 
 def _fighter_group(g: ET.Element, table: Table, f: Fighter) -> ET.Element:
@@ -709,8 +722,8 @@ def _fighter_group(g: ET.Element, table: Table, f: Fighter) -> ET.Element:
 
 def _standing(g: ET.Element, table: Table, frame: _Frame) -> None:
     """True scale: each fighter a standing figure of its size — a head and a body in its side's colour —
-    with its token marker (:func:`_token`) standing on its head, so a fighter is a tap target of at least
-    :data:`MIN_TAP` px and its name reads however small the figure is drawn.
+    with its token marker (:func:`_token`) on its middle, so a fighter is a tap target of at least
+    :data:`MIN_TAP` px and its name (over its head) reads however small the figure is drawn.
 
     The ``g.fighter.figure`` also carries ``data-sm`` (its Size Modifier),
     ``data-feet`` and ``data-top`` (SVG y of its feet and of the top of its
@@ -730,7 +743,7 @@ def _standing(g: ET.Element, table: Table, frame: _Frame) -> None:
         _el(fg, "rect", class_="hit", x=round(fig.cx - half, 2), y=round(fig.feet - fig.h, 2),
             width=round(2 * half, 2), height=round(fig.h, 2))
         _figure(fg, fig, colours[f.side])
-        _token(fg, fig.cx, round(fig.feet - fig.h, 2), f, colours[f.side])
+        _token(fg, fig.cx, fig.mid, f, colours[f.side], name_at=(fig.cx, round(fig.feet - fig.h, 2)))
 
 
 def _figure(fg: ET.Element, fig: _Figure, colour: str) -> None:
@@ -797,14 +810,14 @@ def _ring(g: ET.Element, frame: _Frame, where: Mapping[str, tuple[float, float]]
           fid: str, cls: str, pad: float) -> None:
     """A ring round a token (in px, like the token), and a rounded frame round a figure."""
     if not frame.system.true_scale:
-        x, y = where[fid]
+        (x, y), cy = where[fid], -TOKEN_R - 1
     else:
         fig = figures[fid]
-        x, y = fig.cx, round(fig.feet - fig.h, 2)
+        x, y, cy = fig.cx, fig.mid, 0.0
         half = fig.w / 2 + pad
         _el(g, "rect", class_=cls, data_fighter=fid, x=round(fig.cx - half, 2), y=round(fig.feet - fig.h - pad, 2),
             width=round(2 * half, 2), height=round(fig.h + 2 * pad, 2), rx=3)
-    _el(_pin(g, x, y), "circle", class_=cls, data_fighter=fid, cx=0, cy=-TOKEN_R - 1, r=TOKEN_R + pad)
+    _el(_pin(g, x, y), "circle", class_=cls, data_fighter=fid, cx=0, cy=cy, r=TOKEN_R + pad)
 
 
 def _dimension(g: ET.Element, table: Table, frame: _Frame, figures: Mapping[str, _Figure], a: str, b: str,
@@ -910,9 +923,9 @@ def render(table: Table, highlights: Highlights | None = None) -> str:
         One ``<svg>`` element (``data-units``, ``data-per-unit``: see the
         module's docstring), in drawing order: ``#terrain`` (one ``.section``
         group per section, ``data-section`` = id), ``#borders`` (one
-        ``.border`` line per border), ``#scale``, ``#overlay``, ``#labels``
-        (section names and Height tags) and ``#fighters`` (one ``.fighter``
-        per fighter, ``data-fighter`` = id, with its name).
+        ``.border`` line per border), ``#scale``, ``#overlay``, ``#fighters``
+        (one ``.fighter`` per fighter, ``data-fighter`` = id, with its name)
+        and ``#labels`` (section names and Height tags).
     """
     field_ = table.scenario.field
     frame = _Frame.of(table)
@@ -941,10 +954,10 @@ def render(table: Table, highlights: Highlights | None = None) -> str:
     _scale(svg, table, frame)
     text = ET.tostring(svg, encoding="unicode")
     assert text.endswith("</svg>")
-    # Over the terrain: the overlay, then the labels (no line hides one), then the fighters.
+    # Over the terrain: the overlay, the fighters, then the labels (no line or figure hides one).
     labels = _MEMO.get("labels", frame, lambda: ET.tostring(_labels(table, frame), encoding="unicode"))
-    return (text[:-len("</svg>")] + _overlay_text(table, highlights or Highlights(), frame) + labels
-            + render_fighters(table) + "</svg>")
+    return (text[:-len("</svg>")] + _overlay_text(table, highlights or Highlights(), frame)
+            + render_fighters(table) + labels + "</svg>")
 
 
 def render_fighters(table: Table) -> str:

@@ -163,7 +163,7 @@ def test_a_figure_keeps_the_page_s_hooks_and_a_tap_target() -> None:
     assert g.find(f"{NS}title").text == "Mouse (A) on Floor"  # type: ignore[union-attr]
     hit = g.find(f"{NS}g[@class='pin']/{NS}g[@class='px']/{NS}rect[@class='hit']")
     assert hit is not None and num(hit, "width") == 28.0 and num(hit, "height") >= 28.0
-    assert g.find(f"{NS}g[@class='pin']").get("transform") == "translate(400.0 -5.0)"  # type: ignore[union-attr]
+    assert g.find(f"{NS}g[@class='pin']").get("transform") == "translate(400.0 -2.5)"  # type: ignore[union-attr]
     assert g.get("data-top") == "-5"
 
 
@@ -178,7 +178,7 @@ def test_fighters_at_one_spot_are_drawn_apart_with_names_clear() -> None:
     assert heads["c"] == 200.0 and heads["a"] == 400.0 and heads["b"] != 400.0
     assert abs(heads["b"] - heads["a"]) <= 24.0
     pins = {fid: fighter(root, fid).find(f"{NS}g[@class='pin']").get("transform") for fid in "ab"}  # type: ignore[union-attr]
-    assert pins["a"] == "translate(400.0 -240.0)" and pins["b"] != pins["a"]
+    assert pins["a"] == "translate(400.0 -120.0)" and pins["b"] != pins["a"]
     assert all(len(by_class(fighter(root, fid), "token-name")) == 1 for fid in "ab")
 
 

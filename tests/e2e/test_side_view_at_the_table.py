@@ -1,0 +1,144 @@
+"""The side view at the table (issue 7): it fits every screen, its labels read and never overlap, it zooms.
+
+Measured in the rendered page, in CSS px, at the five sizes of the issue's matrix and on every bundled
+battlefield: each visible label's em size (computed font size × the vertical scale of its screen CTM), each
+fighter's token, every pair of visible labels in the view, and whether the battlefield fits the view.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from harness import ROOT, App, open_app
+
+SIZES = [(360, 740), (390, 844), (1280, 800), (1920, 1080), (2560, 1440)]
+BATTLEFIELDS = [item["file"] for item in json.loads((ROOT / "static" / "scenarios" / "index.json").read_text())]
+MIN_LABEL_PX = 11.0
+MIN_TOKEN_PX = 24.0
+
+SETTLED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
+
+MEASURE = r"""() => {
+  const svg = document.querySelector('#view svg.side-view');
+  const area = document.getElementById('view').getBoundingClientRect();
+  const seen = (el) => el.checkVisibility({checkOpacity: true, visibilityProperty: true});
+  const inside = (r) => r.right > area.left && r.left < area.right && r.bottom > area.top && r.top < area.bottom;
+  const labels = [];
+  for (const t of svg.querySelectorAll('text')) {
+    if (!t.textContent.trim() || !seen(t)) continue;
+    const r = t.getBoundingClientRect();
+    if (!r.width || !inside(r)) continue;
+    const m = t.getScreenCTM();
+    labels.push({text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.c, m.d),
+                 l: r.left, r: r.right, t: r.top, b: r.bottom});
+  }
+  const overlaps = [];
+  for (let i = 0; i < labels.length; i++) for (let j = i + 1; j < labels.length; j++) {
+    const a = labels[i], b = labels[j];
+    const w = Math.min(a.r, b.r) - Math.max(a.l, b.l), h = Math.min(a.b, b.b) - Math.max(a.t, b.t);
+    if (w > 0.5 && h > 0.5) overlaps.push(`${a.text} / ${b.text}`);
+  }
+  const tokens = [...svg.querySelectorAll('#fighters .px circle.token')].map((c) => {
+    const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); });
+  const field = svg.querySelector('#terrain').getBoundingClientRect();
+  const name = svg.querySelector('#fighters .token-name'), nm = name.getScreenCTM();
+  return {name: parseFloat(getComputedStyle(name).fontSize) * Math.hypot(nm.c, nm.d),
+          minLabel: Math.min(...labels.map((l) => l.px)), labels: labels.length, overlaps, tokens,
+          fits: field.left >= area.left - 1 && field.right <= area.right + 1 && field.top >= area.top - 1 &&
+                field.bottom <= area.bottom + 1};
+}"""
+
+
+@pytest.fixture(params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def sized(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> Iterator[App]:
+    w, h = request.param
+    ctx = browser.new_context(viewport={"width": w, "height": h})
+    a = open_app(ctx, site_url)
+    yield a
+    problems = a.watch.problems
+    ctx.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_every_battlefield_reads_at_every_size(sized: App) -> None:
+    """Issue 7, "Legible": at the default fit, every visible fighter name, Height tag and section name is at
+    least 11 CSS px, every token at least 24 CSS px, no two visible labels overlap — before and after a
+    fighter is selected — and from 1280 px wide every bundled battlefield fits the view."""
+    page = sized.page
+    width = page.viewport_size["width"]  # type: ignore[index]
+    for file in BATTLEFIELDS:
+        sized.load_scenario(file)
+        page.evaluate(SETTLED)
+        for when in ("drawn", "selected"):
+            m = page.evaluate(MEASURE)
+            where = f"{file} at {width}px, {when}"
+            assert m["labels"] > 0, where
+            assert m["minLabel"] >= MIN_LABEL_PX - 0.01, f"{where}: a label of {m['minLabel']:.1f} px"
+            assert min(m["tokens"]) >= MIN_TOKEN_PX, f"{where}: a token of {min(m['tokens']):.1f} px"
+            assert m["overlaps"] == [], f"{where}: overlapping labels {m['overlaps'][:5]}"
+            if width >= 1280:
+                assert m["fits"], f"{where}: the battlefield does not fit the view"
+            if when == "drawn":
+                page.locator("#fighters .fighter").first.dispatch_event("click")
+                page.evaluate(SETTLED)
+
+
+def test_zoom_by_keys_and_buttons_and_a_sign_when_the_field_runs_off_screen(app: App) -> None:
+    """Issue 7, "Fit and zoom": + zooms in (× 1.5), − out, 0 fits again, with buttons too; zoomed in, the view says
+    that part of the battlefield is off screen and marks the edges; labels keep their px size."""
+    page = app.page
+    readout = page.locator("#zoom-level")
+    expect(readout).to_have_text("100 %")
+    before = page.evaluate(MEASURE)
+    page.locator("#zoom-fit").focus()
+    page.keyboard.press("+")
+    expect(readout).to_contain_text("150 %")
+    expect(readout).to_contain_text("part of the battlefield is off screen")
+    assert page.locator(".view-wrap.more-left, .view-wrap.more-right").count() == 1
+    page.evaluate(SETTLED)
+    zoomed = page.evaluate(MEASURE)
+    assert zoomed["name"] == pytest.approx(before["name"], abs=0.05) and before["name"] >= MIN_LABEL_PX
+    page.click("#zoom-in")
+    expect(readout).to_contain_text("225 %")
+    page.click("#zoom-out")
+    expect(readout).to_contain_text("150 %")
+    page.keyboard.press("0")
+    expect(readout).to_have_text("100 %")
+    assert page.locator(".view-wrap.more-left, .view-wrap.more-right, .view-wrap.more-top").count() == 0
+
+
+def test_a_drag_pans_and_is_not_a_click_and_a_click_at_4x_still_judges(app: App) -> None:
+    """Issue 7: dragging the zoomed view pans it without selecting what it started on; at 4× a click on a
+    fighter still selects it (the page maps the click through the zoom)."""
+    page = app.page
+    for _ in range(4):
+        page.click("#zoom-in")
+    expect(page.locator("#zoom-level")).to_contain_text("506 %")
+    page.evaluate(SETTLED)
+    box = page.locator("#view").bounding_box()
+    assert box is not None
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(cx, cy)
+    page.mouse.down()
+    page.mouse.move(cx + 80, cy, steps=8)
+    page.mouse.up()
+    expect(page.locator("#overlay .selected-ring")).to_have_count(0)
+    # Wheel at a token zooms at the pointer: the token stays under it; at 4× and more, a click selects it.
+    page.keyboard.press("0")
+    page.evaluate(SETTLED)
+    token = app.fighter("shooter-1").locator(".px circle.token")
+    tb = token.bounding_box()
+    assert tb is not None
+    page.mouse.move(tb["x"] + tb["width"] / 2, tb["y"] + tb["height"] / 2)
+    for _ in range(11):
+        page.mouse.wheel(0, -100)
+    page.wait_for_function("() => window.vertigoView.scale >= 4")
+    page.evaluate(SETTLED)
+    tb = token.bounding_box()
+    assert tb is not None
+    page.mouse.click(tb["x"] + tb["width"] / 2, tb["y"] + tb["height"] / 2)
+    expect(page.locator("#overlay .selected-ring[data-fighter='shooter-1']")).to_have_count(1)
