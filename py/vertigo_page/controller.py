@@ -144,8 +144,9 @@ class Controller:
                          route=self.pending.route.path if self.pending.route else ())
         if self.target is not None and self.shots is not None:
             line = next((v.line for v in self.shots if v.line is not None), None)
-            hl = replace(hl, target=self.target, shot_ok=any(v.final for v in self.shots),
-                         blocked_by=line.blocked_by if line else None)
+            ok = any(v.final for v in self.shots)
+            hl = replace(hl, target=self.target, shot_ok=ok, blocked_by=line.blocked_by if line else None,
+                         shot_path=line.path if line else (), shot_overridden=ok != any(v.allowed for v in self.shots))
         if self.levels is not None:
             a, b = self.levels.fighters
             hl = replace(hl, levels=(a.id, b.id),
