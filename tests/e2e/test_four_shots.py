@@ -74,4 +74,5 @@ def test_the_dm_takes_back_an_override_and_the_rules_answer_stands_again(app: Ap
         "DM override taken back — Shortbow, range 3: cannot reach (needs range 2, blocked)")
     texts = app.page.locator("#log > li .log-text")
     expect(texts.nth(-2)).to_have_text("DM override: Cleo's Shortbow against Bandit 3 — rules: blocked; DM: reaches")
-    expect(texts.last).to_have_text("DM override taken back on an action: the rules' answer stands")
+    expect(texts.last).to_have_text(
+        "DM override taken back: Cleo's Shortbow against Bandit 3 — the rules' answer stands: blocked")
