@@ -26,6 +26,7 @@ not obstruct the entity's ability to see the target"); rulings H5, H7, H13
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -112,13 +113,54 @@ def solids(field: Battlefield, *, sx: float, sy: float, slab: float) -> tuple[So
     return tuple(out)
 
 
-def _border_x(field: Battlefield, a: str, b: str) -> float:
-    """Where the border between ``a`` and ``b`` is drawn (drawing units); the first such border in document order."""
-    for border in field.borders:
-        if {border.a, border.b} == {a, b}:
-            return float(border.x)
-    sa, sb = field.section(a), field.section(b)
-    return float(sa.x1 if sa.centre <= sb.centre else sa.x0)  # not neighbours: the edge of a toward b
+class _Near:
+    """The solids of one battlefield, sorted by left edge, to find those over an x range without a full scan.
+
+    A click redraws the overlay on a battlefield of up to hundreds of sections; a line's checks ask only
+    about the few solids under each of its segments (bounded work).
+    """
+
+    def __init__(self, field: Battlefield, blocks: Sequence[Solid]) -> None:
+        self.field = field
+        self.blocks = sorted(blocks, key=lambda b: (b.x0, b.x1, b.section))
+        self.lefts = [b.x0 for b in self.blocks]
+        self.widest = max((b.x1 - b.x0 for b in self.blocks), default=0.0)
+        self.borders: dict[tuple[str, str], float] = {}
+        for border in reversed(field.borders):  # the first in document order wins
+            self.borders[border.a, border.b] = self.borders[border.b, border.a] = float(border.x)
+
+    def border_x(self, a: str, b: str) -> float:
+        """Where the border between ``a`` and ``b`` is drawn (drawing units): the first such border in document
+        order; sections that share none (a Teleport's two ends): the edge of ``a`` toward ``b``."""
+        if (a, b) in self.borders:
+            return self.borders[a, b]
+        sa, sb = self.field.section(a), self.field.section(b)
+        return float(sa.x1 if sa.centre <= sb.centre else sa.x0)
+
+    def over(self, lo: float, hi: float) -> list[Solid]:
+        """The solids whose span overlaps ``lo``..``hi`` (SVG units), left to right."""
+        i = bisect.bisect_left(self.lefts, lo - self.widest)
+        j = bisect.bisect_right(self.lefts, hi)
+        return [b for b in self.blocks[i:j] if b.x1 > lo and b.x0 < hi]
+
+    def clean(self, points: Sequence[Point]) -> bool:
+        """Whether the polyline through ``points`` enters no solid."""
+        return not any(b.hit(p, q) for p, q in pairwise(points)
+                       for b in self.over(min(p[0], q[0]), max(p[0], q[0])))
+
+
+_KEPT: list[tuple[Battlefield, tuple[float, float, float], _Near]] = []
+"""The last few battlefields' solids (found by identity: a battlefield is immutable), for the next click."""
+
+
+def _near(field: Battlefield, sx: float, sy: float, slab: float) -> _Near:
+    for kept, scale, near in _KEPT:
+        if kept is field and scale == (sx, sy, slab):
+            return near
+    near = _Near(field, solids(field, sx=sx, sy=sy, slab=slab))
+    _KEPT.insert(0, (field, (sx, sy, slab), near))
+    del _KEPT[4:]
+    return near
 
 
 def _clean(points: Sequence[Point]) -> tuple[Point, ...]:
@@ -140,7 +182,7 @@ def _clean(points: Sequence[Point]) -> tuple[Point, ...]:
     return tuple(out)
 
 
-def _run(x1: float, x2: float, y: float, blocks: Sequence[Solid], clearance: float) -> list[Point]:
+def _run(x1: float, x2: float, y: float, blocks: _Near, clearance: float) -> list[Point]:
     """A level run from x1 to x2 at height y, stepping over any solid it would enter.
 
     Solids the level line would pass through are grouped where they touch
@@ -152,7 +194,7 @@ def _run(x1: float, x2: float, y: float, blocks: Sequence[Solid], clearance: flo
         The points after ``(x1, y)``, the last one ``(x2, y)``.
     """
     lo, hi = min(x1, x2), max(x1, x2)
-    hit = sorted((b for b in blocks if b.hit((lo, y), (hi, y))), key=lambda b: (b.x0, b.x1, b.section))
+    hit = [b for b in blocks.over(lo, hi) if b.hit((lo, y), (hi, y))]
     groups: list[list[float]] = []  # [x0, x1, top]
     for b in hit:
         if groups and b.x0 - GAP <= groups[-1][1] + GAP:
@@ -207,13 +249,10 @@ def over_tops(field: Battlefield, path: Sequence[str], start: Point, end: Point,
     """
     if not path:
         return _clean([start, end])
-    blocks = solids(field, sx=sx, sy=sy, slab=slab)
+    blocks = _near(field, sx, sy, slab)
 
     def level(s: Section) -> float:
         return -float(s.top) * sy - clearance
-
-    def clean(points: Sequence[Point]) -> bool:
-        return not any(b.hit(p, q) for p, q in pairwise(points) for b in blocks)
 
     first = field.section(path[0])
     x, y = start[0], level(first)
@@ -223,7 +262,7 @@ def over_tops(field: Battlefield, path: Sequence[str], start: Point, end: Point,
         ya, yb = level(sa), level(sb)
         if ya == yb:
             continue
-        bx = _border_x(field, a, b) * sx
+        bx = blocks.border_x(a, b) * sx
         high, low = (sa, sb) if ya < yb else (sb, sa)
         hx0, hx1, hc = float(high.x0) * sx, float(high.x1) * sx, float(high.centre) * sx
         lx0, lx1 = float(low.x0) * sx, float(low.x1) * sx
@@ -232,9 +271,13 @@ def over_tops(field: Battlefield, path: Sequence[str], start: Point, end: Point,
         outward = -1.0 if hc > bx else 1.0
         edges = sorted((hx0 - GAP, hx1 + GAP), key=lambda e: (abs(e - bx), e))
         inside = sorted((lx0 + GAP, lx1 - GAP), key=lambda e: (abs(e - bx), e))
-        tries = [[(x, y), *_run(x, w, ya, blocks, clearance), (w, yb)]
-                 for w in (bx + outward * GAP, bx - outward * GAP, *edges, *inside)]
-        way = next((t for t in tries if clean(t)), tries[0])
+        tries = ([(x, y), *_run(x, w, ya, blocks, clearance), (w, yb)]
+                 for w in (bx + outward * GAP, bx - outward * GAP, *edges, *inside))
+        first = way = next(tries)
+        while not blocks.clean(way):
+            way = next(tries, first)
+            if way is first:
+                break
         points += way[1:]
         x, y = way[-1]
     points += [*_run(x, end[0], y, blocks, clearance), end]
