@@ -273,10 +273,10 @@ def over_tops(field: Battlefield, path: Sequence[str], start: Point, end: Point,
         inside = sorted((lx0 + GAP, lx1 - GAP), key=lambda e: (abs(e - bx), e))
         tries = ([(x, y), *_run(x, w, ya, blocks, clearance), (w, yb)]
                  for w in (bx + outward * GAP, bx - outward * GAP, *edges, *inside))
-        first = way = next(tries)
+        fallback = way = next(tries)
         while not blocks.clean(way):
-            way = next(tries, first)
-            if way is first:
+            way = next(tries, fallback)  # none clean: the first way
+            if way is fallback:
                 break
         points += way[1:]
         x, y = way[-1]
