@@ -34,13 +34,17 @@ from itertools import pairwise
 
 from vertigo.battlefield import Battlefield, Section
 
-__all__ = ["Point", "Solid", "solids", "over_tops", "GAP"]
+__all__ = ["Point", "Solid", "solids", "over_tops", "GAP", "TIGHT"]
 
 Point = tuple[float, float]
 """(x, y) in SVG units, y downward."""
 
-GAP = 6.0
-"""How far beside a border (or beside a higher section's edge) a line climbs or drops, SVG units."""
+GAP = 20.0
+"""How far beside a border (or beside a higher section's edge) a line climbs or drops, SVG units: clear of
+the border's Height tag (at least 30 wide, centred on the border), so the line does not run through it."""
+TIGHT = 6.0
+"""How far beside a border a line climbs where :data:`GAP` would meet terrain (a slab a few units from the
+border), SVG units."""
 
 _EPS = 0.01
 """Touching a solid's edge is not entering it, SVG units (points are rounded to hundredths)."""
@@ -218,8 +222,9 @@ def over_tops(field: Battlefield, path: Sequence[str], start: Point, end: Point,
 
     Along each section of the path the line runs ``clearance`` above its top
     surface.  At each border it climbs or drops vertically :data:`GAP` beside
-    the border, on the lower section's side, so it never cuts the higher
-    section's face.  Where that would pass through solid terrain (a border
+    the border (:data:`TIGHT` where that meets terrain), on the lower
+    section's side, so it never cuts the higher section's face nor the
+    border's Height tag.  Where that would pass through solid terrain (a border
     drawn inside a slab, such as a ladder through a hatch), it tries the
     other side, then beside the higher section's near and far edges, then
     just inside the lower section's edges (a Teleport's landing), and takes
@@ -269,10 +274,11 @@ def over_tops(field: Battlefield, path: Sequence[str], start: Point, end: Point,
         # The lower side of the border first (away from the higher section's middle), then the other side,
         # then beside the higher section's edges, then just inside the lower section's edges, nearer first.
         outward = -1.0 if hc > bx else 1.0
-        edges = sorted((hx0 - GAP, hx1 + GAP), key=lambda e: (abs(e - bx), e))
-        inside = sorted((lx0 + GAP, lx1 - GAP), key=lambda e: (abs(e - bx), e))
-        tries = ([(x, y), *_run(x, w, ya, blocks, clearance), (w, yb)]
-                 for w in (bx + outward * GAP, bx - outward * GAP, *edges, *inside))
+        gaps = (GAP, TIGHT)
+        edges = [e for g in gaps for e in sorted((hx0 - g, hx1 + g), key=lambda e: (abs(e - bx), e))]
+        inside = [e for g in gaps for e in sorted((lx0 + g, lx1 - g), key=lambda e: (abs(e - bx), e))]
+        near = [bx + side * g for side in (outward, -outward) for g in gaps]
+        tries = ([(x, y), *_run(x, w, ya, blocks, clearance), (w, yb)] for w in (*near, *edges, *inside))
         fallback = way = next(tries)
         while not blocks.clean(way):
             way = next(tries, fallback)  # none clean: the first way

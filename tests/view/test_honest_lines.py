@@ -140,7 +140,8 @@ def test_a_clear_shot_over_a_higher_middle_terrace_is_drawn_over_its_top() -> No
     assert classes(line) == ["shot", "clear"]
     assert line.get("data-sections") == "low mid high"
     # Token centres 12 units above the surfaces (TOKEN_R + 1): low at y −12, mid −92, high −132; x 48 / 240.
-    assert points(line) == [(48.0, -12.0), (90.0, -12.0), (90.0, -92.0), (186.0, -92.0), (186.0, -132.0),
+    # Climbs GAP (20) before each border, clear of the border's Height tag.
+    assert points(line) == [(48.0, -12.0), (76.0, -12.0), (76.0, -92.0), (172.0, -92.0), (172.0, -132.0),
                             (240.0, -132.0)]
     assert through(t, points(line)) == []
 
@@ -155,7 +156,7 @@ def test_a_clear_shot_out_of_a_pit_is_drawn_over_the_rim() -> None:
     assert c.shots is not None and c.shots[0].final
     (line,) = drawn(overlay, "shot")
     assert line.get("data-sections") == "pit rim back"
-    assert points(line) == [(48.0, 68.0), (90.0, 68.0), (90.0, -12.0), (240.0, -12.0)]
+    assert points(line) == [(48.0, 68.0), (76.0, 68.0), (76.0, -12.0), (240.0, -12.0)]
     assert through(t, points(line)) == []
 
 
@@ -185,7 +186,7 @@ def test_of_two_equally_short_lines_the_drawing_and_the_explanation_name_the_one
     (line,) = drawn(overlay, "shot")
     assert line.get("data-sections") == "a ford z"
     # Start's token at (48, −12); down beside the border into the Ford (level 28), up beside Goal's wall (−52).
-    assert points(line) == [(48.0, -12.0), (102.0, -12.0), (102.0, 28.0), (186.0, 28.0), (186.0, -52.0),
+    assert points(line) == [(48.0, -12.0), (116.0, -12.0), (116.0, 28.0), (172.0, 28.0), (172.0, -52.0),
                             (240.0, -52.0)]
     assert over_each(t, ["a", "ford", "z"], points(line), 12)
     assert through(t, points(line)) == []
