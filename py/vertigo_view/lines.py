@@ -192,27 +192,48 @@ def _run(x1: float, x2: float, y: float, blocks: _Near, clearance: float) -> lis
     Solids the level line would pass through are grouped where they touch
     (or lie within 2 × :data:`GAP` of each other); the run climbs
     :data:`GAP` before each group to ``clearance`` above the group's highest
-    top, runs over it and drops back to y :data:`GAP` after it.
+    top (at once if the group reaches back to x1), runs over it and drops
+    back to y :data:`GAP` after it.  A solid the climb, the drop or the
+    raised run would meet (a slab beside the group) joins the group, until
+    nothing is met (at most once per solid).
 
     Returns:
         The points after ``(x1, y)``, the last one ``(x2, y)``.
     """
     lo, hi = min(x1, x2), max(x1, x2)
-    hit = [b for b in blocks.over(lo, hi) if b.hit((lo, y), (hi, y))]
-    groups: list[list[float]] = []  # [x0, x1, top]
-    for b in hit:
-        if groups and b.x0 - GAP <= groups[-1][1] + GAP:
-            groups[-1][1] = max(groups[-1][1], b.x1)
-            groups[-1][2] = min(groups[-1][2], b.top)
-        else:
-            groups.append([b.x0, b.x1, b.top])
-    if x2 < x1:  # walking leftward: the groups from right to left, each entered from its right edge
-        groups = [[g1, g0, top] for g0, g1, top in reversed(groups)]
     sign = 1.0 if x2 >= x1 else -1.0
+
+    def ends(g0: float, g1: float) -> tuple[float, float]:
+        """Where the run climbs before a group and drops after it, in walking order; never behind x1 (a group
+        that starts there is climbed at once)."""
+        if sign > 0:
+            return max(x1, g0 - GAP), g1 + GAP
+        return min(x1, g1 + GAP), g0 - GAP
+
+    met = {b for b in blocks.over(lo, hi) if b.hit((lo, y), (hi, y))}
+    groups: list[list[float]] = []  # [x0, x1, top]
+    for _ in range(len(blocks.blocks) + 1):
+        groups = []
+        for b in sorted(met, key=lambda b: (b.x0, b.x1, b.section)):
+            if groups and b.x0 - GAP <= groups[-1][1] + GAP:
+                groups[-1][1] = max(groups[-1][1], b.x1)
+                groups[-1][2] = min(groups[-1][2], b.top)
+            else:
+                groups.append([b.x0, b.x1, b.top])
+        more: set[Solid] = set()
+        for g0, g1, top in groups:
+            up, (a, z) = top - clearance, ends(g0, g1)
+            for p, q in (((a, y), (a, up)), ((a, up), (z, up)), ((z, up), (z, y))):
+                more.update(b for b in blocks.over(min(p[0], q[0]), max(p[0], q[0])) if b not in met and b.hit(p, q))
+        if not more:
+            break
+        met |= more
+    if sign < 0:  # walking leftward: the groups from right to left
+        groups.reverse()
     out: list[Point] = []
     for g0, g1, top in groups:
-        up = top - clearance
-        out += [(g0 - sign * GAP, y), (g0 - sign * GAP, up), (g1 + sign * GAP, up), (g1 + sign * GAP, y)]
+        up, (a, z) = top - clearance, ends(g0, g1)
+        out += [(a, y), (a, up), (z, up), (z, y)]
     return [*out, (x2, y)]
 
 
