@@ -31,7 +31,10 @@ class Line:
 
     Attributes:
         path: section ids of a shortest path, shooter to target (a clear one
-            when any shortest path is clear).
+            when any shortest path is clear; H13: the first in document order
+            of the borders).  The one line the verdict judged: its
+            explanation names these sections and the side view draws the shot
+            over their tops (``vertigo_view.lines``).
         steps: d, the number of section steps (borders) between them.
         rise: Δh = elevation(target) − elevation(shooter), Height levels.
         blocked_by: id of the section that blocks the sight, or None.
