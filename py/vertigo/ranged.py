@@ -31,7 +31,10 @@ class Line:
 
     Attributes:
         path: section ids of a shortest path, shooter to target (a clear one
-            when any shortest path is clear).
+            when any shortest path is clear; H13: the first in document order
+            of the borders).  The one line the verdict judged: its
+            explanation names these sections and the side view draws the shot
+            over their tops (``vertigo_view.lines``).
         steps: d, the number of section steps (borders) between them.
         rise: Δh = elevation(target) − elevation(shooter), Height levels.
         blocked_by: id of the section that blocks the sight, or None.
@@ -245,22 +248,30 @@ def judge_action(field: Battlefield, source: str, target: str, action: Action,
     borders = " then ".join(
         fmt(field.rise(a, b)) for a, b in pairwise(line.path)
     ) or "none"
-    steps.append(Step("H5", f"{t_name} is d = {count(line.steps, 'step')} from {s_name}; "
+    # The line named section by section: the one the core judged, which the side view draws (H13).
+    along = " along " + " → ".join(isolate(field.section(sid).name) for sid in line.path) if line.steps else ""
+    steps.append(Step("H5", f"{t_name} is d = {count(line.steps, 'step')} from {s_name}{along}; "
                             f"Height changes across the borders: {borders}; net Δh = {fmt(line.rise)}."))
-    need = line.range_needed
-    by_reach = action.reach is not None and action.reach >= action.range
-    has = f"{isolate(action.name)} has {'Reach' if by_reach else 'range'} {have}"
-    enough = (" — enough range, but:" if line.blocked_by is not None else " — enough.") if have >= need \
-        else " — too short."
-    steps.append(Step("H5", f"Range needed = max(d, |Δh|) = max({line.steps}, {fmt(abs(line.rise))}) = {fmt(need)}; "
-                            f"{has}{enough}"))
+    ends = max(field.section(source).elevation, field.section(target).elevation)
+    # Sight before range: a blocked line is never called "enough" first (H5 has two conditions).
     if line.blocked_by is not None:
         b = field.section(line.blocked_by)
-        ends = max(field.section(source).elevation, field.section(target).elevation)
         steps.append(Step("H5", f"Blocked: {isolate(b.name)} stands at Height {fmt(b.elevation)}, "
                                 f"higher than both ends (max {fmt(ends)})."))
     elif line.steps > 1:
-        by = " → ".join(isolate(field.section(sid).name) for sid in line.path)
-        steps.append(Step("H5", f"Line clear ({by}): no section between stands higher than both ends."))
+        between = ", ".join(f"{isolate(field.section(sid).name)} at Height {fmt(field.section(sid).elevation)}"
+                            for sid in line.path[1:-1])
+        steps.append(Step("H5", f"Line clear: no section between stands higher than both ends "
+                                f"(max {fmt(ends)}) — {between}."))
+    need = line.range_needed
+    by_reach = action.reach is not None and action.reach >= action.range
+    has = f"{isolate(action.name)} has {'Reach' if by_reach else 'range'} {have}"
+    if line.blocked_by is not None:
+        judged = ", but the line is blocked: no range reaches past it." if have >= need \
+            else " — too short, and the line is blocked."
+    else:
+        judged = " — enough." if have >= need else " — too short."
+    steps.append(Step("H5", f"Range needed = max(d, |Δh|) = max({line.steps}, {fmt(abs(line.rise))}) = {fmt(need)}; "
+                            f"{has}{judged}"))
     ok = have >= need and line.blocked_by is None
     return ShotVerdict(action, source, target, line, ok, tuple(steps))

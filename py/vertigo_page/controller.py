@@ -144,8 +144,9 @@ class Controller:
                          route=self.pending.route.path if self.pending.route else ())
         if self.target is not None and self.shots is not None:
             line = next((v.line for v in self.shots if v.line is not None), None)
-            hl = replace(hl, target=self.target, shot_ok=any(v.final for v in self.shots),
-                         blocked_by=line.blocked_by if line else None)
+            ok = any(v.final for v in self.shots)
+            hl = replace(hl, target=self.target, shot_ok=ok, blocked_by=line.blocked_by if line else None,
+                         shot_path=line.path if line else (), shot_overridden=ok != any(v.allowed for v in self.shots))
         if self.levels is not None:
             a, b = self.levels.fighters
             hl = replace(hl, levels=(a.id, b.id),
@@ -394,7 +395,7 @@ class Controller:
         if self.pending is None or self.pending_done:
             return self._update("No verdict to override.")
         self.pending = self.pending.overridden(allowed)
-        self.table = self.table.note_verdict("DM override on a move", (self.pending,))
+        self.table = self.table.note_verdict(self._move_headline(self.pending), (self.pending,))
         return self._update(f"DM override — move: {self.pending.summary}", save=True)
 
     def override_shot(self, index: int, allowed: bool) -> Update:
@@ -407,23 +408,39 @@ class Controller:
         self.table = self.table.note_verdict(self._override_headline(shots[index]), (shots[index],))
         return self._update(f"DM override — {shots[index].summary}", save=True)
 
-    def _override_headline(self, v: ShotVerdict) -> str:
-        """The log line of a DM override on an action: who, with what, against whom, and both answers —
-        ``"DM override: Ada's Shortbow against Bandit 3 — rules: blocked; DM: reaches"``."""
+    def _move_headline(self, v: MoveVerdict, taken_back: bool = False) -> str:
+        """The log line of a DM override on a move, or of taking it back: who, with which entry, from where to
+        where, and both answers — ``"DM override: Goat's Move 1 (Height 2) from Cliff top to Foot of the cliff —
+        rules: allowed; DM: not allowed"``; taken back, the rules' answer that stands again."""
+        assert self.selected is not None
+        f = self.table.scenario.field
+        who = (f"{isolate(self.table.name(self.selected))}'s {v.entry} from {isolate(f.section(v.start).name)} "
+               f"to {isolate(f.section(v.dest).name)}")
+        rules = "allowed" if v.allowed else "not allowed"
+        if taken_back:
+            return f"DM override taken back: {who} — the rules' answer stands: {rules}"
+        return f"DM override: {who} — rules: {rules}; DM: {'allowed' if v.final else 'not allowed'}"
+
+    def _override_headline(self, v: ShotVerdict, taken_back: bool = False) -> str:
+        """The log line of a DM override on an action, or of taking it back: who, with what, against whom, and
+        both answers — ``"DM override: Ada's Shortbow against Bandit 3 — rules: blocked; DM: reaches"``; taken
+        back, the rules' answer that stands again."""
         assert self.selected is not None and self.target is not None
         me, it = isolate(self.table.name(self.selected)), isolate(self.table.name(self.target))
         blocked = v.line is not None and v.line.blocked_by is not None
         rules = "reaches" if v.allowed else "blocked" if blocked else "cannot reach"
+        who = f"{me}'s {isolate(v.action.name)} against {it}"
+        if taken_back:
+            return f"DM override taken back: {who} — the rules' answer stands: {rules}"
         dm = "reaches" if v.final else "cannot reach"
-        return f"DM override: {me}'s {isolate(v.action.name)} against {it} — rules: {rules}; DM: {dm}"
+        return f"DM override: {who} — rules: {rules}; DM: {dm}"
 
     def take_back(self) -> Update:
         """The DM takes back the override on the pending move: the rules' answer stands again (H7); logged."""
         if self.pending is None or self.pending_done or self.pending.override is None:
             return self._update("No override to take back.")
         self.pending = self.pending.taken_back()
-        self.table = self.table.note_verdict("DM override taken back on a move: the rules' answer stands",
-                                             (self.pending,))
+        self.table = self.table.note_verdict(self._move_headline(self.pending, taken_back=True), (self.pending,))
         return self._update(f"DM override taken back — move: {self.pending.summary}", save=True)
 
     def take_back_shot(self, index: int) -> Update:
@@ -433,7 +450,7 @@ class Controller:
         shots = list(self.shots)
         shots[index] = shots[index].taken_back()
         self.shots = tuple(shots)
-        self.table = self.table.note_verdict("DM override taken back on an action: the rules' answer stands",
+        self.table = self.table.note_verdict(self._override_headline(shots[index], taken_back=True),
                                              (shots[index],))
         return self._update(f"DM override taken back — {shots[index].summary}", save=True)
 

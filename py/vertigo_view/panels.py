@@ -66,7 +66,7 @@ def fighter_card(table: Table, fighter: Fighter, entry_index: int | None) -> ET.
     _el(card, "p", f"{isolate(fighter.side)} · on {isolate(section.name)} (Height {fmt(section.elevation)})",
         class_="meta")
     if fighter.height is not None:
-        _el(card, "p", f"Height property {fighter.height:g} (H2: applies to its Moves that list no Height)",
+        _el(card, "p", f"Height property {fmt(fighter.height)} (H2: applies to its Moves that list no Height)",
             class_="meta")
     _el(card, "h3", "Move entries")
     if not fighter.moves:

@@ -49,6 +49,8 @@ from vertigo.scenario import Fighter
 from vertigo.table import Table
 from vertigo.text import isolate
 
+from .lines import over_tops
+
 __all__ = ["Highlights", "render", "render_fighters", "render_overlay", "figure_height", "SIDE_COLOURS",
            "SIZE_BY_SM", "SYSTEMS", "System", "UX", "UH", "TRUE_SCALE"]
 
@@ -66,6 +68,9 @@ TOKEN_R = 14.0
 """Radius of a fighter token, CSS px at every zoom (a marker: see :func:`_pin`)."""
 MIN_TAP = 28.0
 """Smallest side of a fighter's click target, CSS px at every zoom."""
+LINE_CLEARANCE = 12.0
+"""How far above the tops of the sections it crosses a line of shot is drawn, SVG units (Height frame: it
+leaves and reaches each fighter that far above its section, inside the token at the usual zooms)."""
 MIN_TREAD = 3.0
 """Narrowest a stair's tread is drawn as its own step, SVG units (narrower: the flight is drawn as a ramp)."""
 MAX_DRAWN_STEPS = 2000
@@ -112,6 +117,13 @@ class Highlights:
             label then reads "8 ft, 5 ft lying down".  None: standing.
         placing: the referee is placing the selected fighter by hand: every
             section is marked as a place target (``.place-target``).
+        shot_path: section ids of the line of shot the core judged, shooter to
+            target (:attr:`vertigo.ranged.Line.path`); the shot is drawn over
+            their tops (:func:`vertigo_view.lines.over_tops`).  Empty: no line
+            (not connected), none drawn.
+        shot_overridden: the shot's drawn answer (``shot_ok``) is the DM's, not
+            the rules' (H7): the line is drawn ``.overridden`` and a blocking
+            section is no longer said to block it.
     """
 
     selected: str | None = None
@@ -125,6 +137,8 @@ class Highlights:
     levels: tuple[str, str] | None = None
     levels_effective: Fraction | None = None
     placing: bool = False
+    shot_path: tuple[str, ...] = ()
+    shot_overridden: bool = False
 
 
 @dataclass(frozen=True)
@@ -784,22 +798,43 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
     if hl.destination:
         ok = "allowed" if hl.destination_ok else "refused"
         surface(hl.destination, f"destination {ok}", pad=3)
+    def over(path: tuple[str, ...], start: tuple[float, float], end: tuple[float, float],
+             clearance: float) -> str:
+        pts = over_tops(field_, path, start, end, sx=frame.sx, sy=frame.sy, clearance=clearance, slab=SLAB * UH)
+        return " ".join(f"{x},{y}" for x, y in pts)
+
     if len(hl.route) > 1:
-        pts = " ".join(f"{frame.x(field_.section(s).centre)},{frame.y(field_.section(s).elevation) - 4}"
-                       for s in hl.route)
-        _el(g, "polyline", class_="route", points=pts)
+        # Over the surfaces of the route the core chose (H3), from the mover to the destination's middle.
+        last = field_.section(hl.route[-1])
+        start = (where[hl.selected][0] if hl.selected in where else frame.x(field_.section(hl.route[0]).centre),
+                 frame.y(field_.section(hl.route[0]).elevation) - 4)
+        _el(g, "polyline", class_="route", data_sections=" ".join(hl.route),
+            points=over(hl.route, start, (frame.x(last.centre), frame.y(last.elevation) - 4), 4))
     if hl.blocked_by:
         s = field_.section(hl.blocked_by)
-        surface(hl.blocked_by, "blocker", pad=3)
         mark = _pin(g, frame.x(s.centre), frame.y(s.elevation), rank=0)
-        _el(mark, "path", class_="blocker-mark", d="M-9,-31L9,-13M-9,-13L9,-31")
-        _el(mark, "text", "blocks the shot", class_="blocker-label", x=0, y=-36)
+        if hl.shot_overridden:  # H7: the DM let it through; the log keeps the rules' answer
+            surface(hl.blocked_by, "blocker overridden", pad=3)
+            _el(mark, "text", "blocks by the rules; overridden by the DM", class_="blocker-label overridden", x=0,
+                y=-36)
+        else:
+            surface(hl.blocked_by, "blocker", pad=3)
+            _el(mark, "path", class_="blocker-mark", d="M-9,-31L9,-13M-9,-13L9,-31")
+            _el(mark, "text", "blocks the shot", class_="blocker-label", x=0, y=-36)
     if hl.levels is not None and all(fid in where for fid in hl.levels):
         _dimension(g, table, frame, figures, *hl.levels, lying=hl.levels_effective)
     if hl.selected and hl.target and hl.selected in where and hl.target in where:
-        (x1, y1), (x2, y2) = where[hl.selected], where[hl.target]
-        state = "clear" if hl.shot_ok else ("blocked" if hl.blocked_by else "short")
-        _el(g, "line", class_=f"shot {state}", x1=x1, y1=y1, x2=x2, y2=y2)
+        if hl.shot_overridden:
+            state = ("clear" if hl.shot_ok else "refused") + " overridden"
+        else:
+            state = "clear" if hl.shot_ok else ("blocked" if hl.blocked_by else "short")
+        if hl.shot_path:  # over the tops of the sections of the line the core judged (H5), never through them
+            ends = [where[fid] if frame.system.true_scale else (where[fid][0], where[fid][1] - LINE_CLEARANCE)
+                    for fid in (hl.selected, hl.target)]
+            shot = _el(g, "polyline", class_=f"shot {state}", data_sections=" ".join(hl.shot_path),
+                       points=over(hl.shot_path, ends[0], ends[1], LINE_CLEARANCE))
+            names = " → ".join(isolate(field_.section(sid).name) for sid in hl.shot_path)
+            _el(shot, "title", f"Line of shot: {names}" + (" (overridden by the DM)" if hl.shot_overridden else ""))
         _ring(g, frame, where, figures, hl.target, "target-ring", 6)
     if hl.selected and hl.selected in where:
         _ring(g, frame, where, figures, hl.selected, "selected-ring", 5)

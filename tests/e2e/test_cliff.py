@@ -132,4 +132,4 @@ def test_a_targeted_enemy_can_be_selected_instead(app: App) -> None:
     expect(app.page.locator("[data-testid=verdict] h2")).to_have_text("Actions against Ogre")
     app.page.get_by_role("button", name="Select Ogre instead").click()
     expect(app.page.locator(".fighter-title")).to_have_text("Ogre")
-    expect(app.page.locator("#overlay line.shot")).to_have_count(0)
+    expect(app.page.locator("#overlay .shot")).to_have_count(0)

@@ -29,7 +29,7 @@ def test_clicking_shooter_then_target_gives_the_seed_verdict(app: App, lane, cha
     expect(shots.nth(0)).to_have_text(bow)
     expect(shots.nth(1)).to_have_text(sling)
     expect(app.page.locator("[data-testid=verdict]")).to_contain_text(f"Height changes across the borders: {changes}")
-    line = app.page.locator("#overlay line.shot")
+    line = app.page.locator("#overlay .shot")
     expect(line).to_have_count(1)
     if blocker:
         expect(app.page.locator(f"#overlay .blocker[data-section='{blocker}']")).to_have_count(1)
@@ -48,6 +48,9 @@ def test_the_dm_can_override_a_blocked_shot_and_the_log_keeps_both_answers(app: 
     app.page.locator("[data-testid=shot]").nth(0).get_by_role("button", name="DM override: allow").click()
     expect(app.page.locator("[data-testid=shot] .summary").nth(0)).to_have_text(
         "Shortbow, range 3: reaches — overridden by the DM (rules: needs range 2, blocked)")
+    # The drawing follows the DM: the line drawn as overridden, the ridge no longer said to block it.
+    expect(app.page.locator("#overlay .shot")).to_have_class("shot clear overridden")
+    expect(app.page.locator("#overlay .blocker-label")).to_have_text("blocks by the rules; overridden by the DM")
     last = app.page.locator("#log > li").last
     expect(last.locator(".log-text")).to_have_text(
         "DM override: Cleo's Shortbow against Bandit 3 — rules: blocked; DM: reaches")
@@ -71,4 +74,5 @@ def test_the_dm_takes_back_an_override_and_the_rules_answer_stands_again(app: Ap
         "DM override taken back — Shortbow, range 3: cannot reach (needs range 2, blocked)")
     texts = app.page.locator("#log > li .log-text")
     expect(texts.nth(-2)).to_have_text("DM override: Cleo's Shortbow against Bandit 3 — rules: blocked; DM: reaches")
-    expect(texts.last).to_have_text("DM override taken back on an action: the rules' answer stands")
+    expect(texts.last).to_have_text(
+        "DM override taken back: Cleo's Shortbow against Bandit 3 — the rules' answer stands: blocked")

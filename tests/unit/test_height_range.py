@@ -43,9 +43,10 @@ def test_example_1_up_1_then_2_needs_range_3():
     assert shortbow.allowed
     assert shortbow.summary == "Shortbow, range 3: reaches (needs range 3)"
     assert texts(shortbow) == [
-        "[H5] S2 is d = 2 steps from S0; Height changes across the borders: 1 then 2; net Δh = 3.",
+        "[H5] S2 is d = 2 steps from S0 along S0 → S1 → S2; Height changes across the borders: 1 then 2; "
+        "net Δh = 3.",
+        "[H5] Line clear: no section between stands higher than both ends (max 3) — S1 at Height 1.",
         "[H5] Range needed = max(d, |Δh|) = max(2, 3) = 3; Shortbow has range 3 — enough.",
-        "[H5] Line clear (S0 → S1 → S2): no section between stands higher than both ends.",
     ]
     sling = judge_action(f, "s0", "s2", Action.parse("Sling, range 2"))
     assert not sling.allowed
@@ -240,15 +241,23 @@ def test_reach_2_is_judged_like_range_2(elevations, allowed):
     assert verdict.allowed is allowed
 
 
-def test_a_blocked_shot_with_range_enough_says_both_in_order():
-    """H5: range and sight are two conditions; a shot with range enough but a blocked line says "enough range,
-    but:" before "Blocked", never a bare "enough" that reads as a yes."""
+def test_a_blocked_shot_says_blocked_first_and_never_enough():
+    """H5: range and sight are two conditions; a blocked line is said first, and the range step after it never
+    says "enough" (which reads as a yes): range 3 would cover max(2, 1) = 2, but no range reaches past the block;
+    a range too short says both."""
     f = across(1, -2)
     verdict = judge_action(f, "s0", "s2", Action.parse("Shortbow, range 3"))
-    assert texts(verdict)[-2:] == [
-        "[H5] Range needed = max(d, |Δh|) = max(2, 1) = 2; Shortbow has range 3 — enough range, but:",
+    assert texts(verdict) == [
+        "[H5] S2 is d = 2 steps from S0 along S0 → S1 → S2; Height changes across the borders: 1 then -2; "
+        "net Δh = -1.",
         "[H5] Blocked: S1 stands at Height 1, higher than both ends (max 0).",
+        "[H5] Range needed = max(d, |Δh|) = max(2, 1) = 2; Shortbow has range 3, but the line is blocked: no range "
+        "reaches past it.",
     ]
+    assert not any("enough" in t for t in texts(verdict))
+    sling = judge_action(f, "s0", "s2", Action.parse("Sling, range 1"))
+    assert texts(sling)[-1] == ("[H5] Range needed = max(d, |Δh|) = max(2, 1) = 2; Sling has range 1 — too short, "
+                                "and the line is blocked.")
 
 
 def test_reach_is_named_as_reach_and_range_0_is_not_called_blocked():

@@ -41,7 +41,7 @@ def test_h5_the_highest_section_between_the_ends_is_the_one_that_blocks():
     assert (line.path, line.steps, line.blocked_by) == (("s", "z1", "m1", "t"), 3, "m1")
     verdict = judge_action(f, "s", "t", Action.parse("Longbow, range 9"))
     assert verdict.allowed is False
-    assert str(verdict.steps[-1]) == "[H5] Blocked: M1 stands at Height 5, higher than both ends (max 0)."
+    assert str(verdict.steps[-2]) == "[H5] Blocked: M1 stands at Height 5, higher than both ends (max 0)."
 
 
 def test_h6_reach_equal_to_range_is_judged_as_reach():
@@ -51,7 +51,7 @@ def test_h6_reach_equal_to_range_is_judged_as_reach():
     assert verdict.allowed is True
     assert [str(s) for s in verdict.steps] == [
         "[H6] Spear, range 1, Reach: Reach 1 is judged like a ranged action of range 1.",
-        "[H5] S1 is d = 1 step from S0; Height changes across the borders: 0; net Δh = 0.",
+        "[H5] S1 is d = 1 step from S0 along S0 → S1; Height changes across the borders: 0; net Δh = 0.",
         "[H5] Range needed = max(d, |Δh|) = max(1, 0) = 1; Spear has Reach 1 — enough.",
     ]
 

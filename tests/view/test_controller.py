@@ -156,8 +156,12 @@ def test_taking_back_a_move_override_restores_the_rules_answer_and_logs_it() -> 
     assert [(a, arg, t) for a, arg, t in buttons(up.panel) if a in ("confirm", "override", "take-back")] == [
         ("confirm", None, "Confirm move and roll 1d6"), ("override", "forbid", "DM override: forbid")]
     assert len(c.table.log) == logged + 1
+    # Both lines name who moves, with which entry, from where to where (issue 7: the take-back names the parties).
     assert [e.text for e in c.table.log[-2:]] == [
-        "DM override on a move", "DM override taken back on a move: the rules' answer stands"]
+        "DM override: Mountain goat's Move 1 (Height 2) from Cliff top to Foot of the cliff — rules: allowed; "
+        "DM: not allowed",
+        "DM override taken back: Mountain goat's Move 1 (Height 2) from Cliff top to Foot of the cliff — the "
+        "rules' answer stands: allowed"]
     assert c.table.log[-2].details[-1] == "[H7] Rules say allowed; overridden by the DM: not allowed."
     assert c.table.log[-1].details[0] == "Allowed: falls, 1d6: 1–6, mean 3.5"
     assert c.take_back().status == "No override to take back."
@@ -180,7 +184,8 @@ def test_taking_back_an_action_override_restores_that_action_only() -> None:
     assert up.status == "DM override taken back — Shortbow, range 3: reaches (needs range 3)"
     assert [(a, arg) for a, arg, _ in buttons(up.panel) if a.endswith("shot")] == [
         ("override-shot", "0:forbid"), ("take-back-shot", "1"), ("override-shot", "2:allow")]
-    assert c.table.log[-1].text == "DM override taken back on an action: the rules' answer stands"
+    assert c.table.log[-1].text == "DM override taken back: Ada's Shortbow against Bandit 1 — the rules' answer " \
+                                   "stands: reaches"
     assert c.table.log[-1].details[0] == "Shortbow, range 3: reaches (needs range 3)"
     assert c.take_back_shot(2).status == "No override to take back."
     assert c.take_back_shot(7).status == "No override to take back."

@@ -102,9 +102,10 @@ def test_a_blocked_shot_draws_its_line_and_marks_the_blocking_section() -> None:
     """H5: the line of the shot is drawn and the section that blocks it is marked."""
     t = table("four-shots.json")
     hl = Highlights(selected="shooter-3", target="target-3", shot_ok=False,
-                    blocked_by="ridge")
+                    blocked_by="ridge", shot_path=("bank-near", "ridge", "hollow"))
     root = parse(render(t, hl))
-    assert [e.get("class") for e in root.iter(f"{NS}line") if "shot" in (e.get("class") or "")] == ["shot blocked"]
+    assert [e.get("class") for e in root.iter(f"{NS}polyline") if "shot" in (e.get("class") or "")] == [
+        "shot blocked"]
     assert [e.get("data-section") for e in by_class(root, "blocker")] == ["ridge"]
 
 
