@@ -241,7 +241,7 @@ def levels_verdict(table: Table, v: LevelsVerdict) -> ET.Element:
         _direction(box, table, v, d)
     other = fb.id
     row = _el(box, "div", class_="buttons")
-    _button(row, f"Select {b} instead", "select", other)
+    _button(row, f"Select {b} instead (S)", "select", other, aria_keyshortcuts="S")
     return box
 
 
@@ -314,7 +314,7 @@ def shot_verdicts(table: Table, target_id: str, verdicts: Sequence[ShotVerdict])
             _button(item, "Take back the override", "take-back-shot", i, class_="override",
                     aria_label=f"Take back the DM override on {v.action.shown}")
     row = _el(box, "div", class_="buttons")
-    _button(row, f"Select {target_name} instead", "select", target_id)
+    _button(row, f"Select {target_name} instead (S)", "select", target_id, aria_keyshortcuts="S")
     return box
 
 
