@@ -293,9 +293,12 @@ class Controller:
             last: the side-view element that had it last.
 
         The stop is the focused element, else the last one if the arrow keys can still reach it, else the
-        selected fighter, else the first element left to right.  While the selected fighter has the focus, its
-        nearest destination (the next one to its right, else to its left) is a stop too, so one key — → or
-        Shift+Tab — reaches it.
+        selected fighter, else the first element left to right.  With a fighter selected:
+
+        - while the fighter has the focus, its nearest destination (the next one to its right, else to its
+          left) is a stop too, so one key — → or Shift+Tab — reaches it;
+        - while the stop is one of its destinations or enemies not yet judged, the fighter stays a stop too
+          (Tab comes back to it); once judged there, it is not, so Tab goes on to the verdict's Confirm.
         """
         order = self.keyboard_order()
         if focused is not None:
@@ -308,10 +311,18 @@ class Controller:
             current = order[0] if order else ""
         stops = [current] if current else []
         me = f"fighter-{self.selected}" if self.selected is not None else None
-        if me is not None and focused == me and me in order and len(order) > 1:
+        if me is not None and current == me and focused == me and me in order and len(order) > 1:
             i = order.index(me)
             stops.append(order[i + 1] if i + 1 < len(order) else order[i - 1])
+        elif me is not None and current != me and not self._judged_at(current):
+            stops.append(me)
         return tuple(stops)
+
+    def _judged_at(self, element_id: str) -> bool:
+        """Whether the verdict on show was asked of this side-view element (a move there, actions against it)."""
+        if self.pending is not None and not self.pending_done and element_id == f"section-{self.pending.dest}":
+            return True
+        return self.target is not None and element_id == f"fighter-{self.target}"
 
     def enter_section(self, section_id: str) -> Update:
         """Enter on a section: judge the move there (as a click does) — or, when that very move was just judged
