@@ -137,10 +137,126 @@ def apply(up: Update):
         later(save=up.save, scroll=bool(up.log_items))
     by_id("seed").textContent = f"dice seed {ctl.table.scenario.dice_seed} · {count(ctl.table.rolls, 'roll')}"
     by_id("undo").disabled = not (ctl.table.can_undo or ctl.replaced)
+    tool_rove()
+    if up.svg is not None:
+        _rove["last"] = None
+    rove("" if up.svg is not None else "#fighters " if up.fighters is not None else None)
     if up.focus:
         target = by_id(up.focus)
         if target:
             target.focus()
+
+
+# -- the keyboard: two roving tabindexes (the header's toolbar and the side view), arrows inside each ----------
+ITEMS = "[role=button][data-fighter], [role=button][data-section]"
+"""The side view's keyboard buttons (the overlay's highlights carry data-section too, but no role)."""
+TOOLS = ("scenario", "load", "undo", "export", "import-file")
+"""The header toolbar's controls in order: one Tab stop among them, ←/→ move between them."""
+_rove = {"last": None, "stops": ()}
+
+
+def _view_item(el):
+    """The side-view button ``el`` is, or None."""
+    if el and el.closest and el.closest("#view") and el.getAttribute("role") == "button" and el.id:
+        return el
+    return None
+
+
+def rove(redrawn=None):
+    """Exactly the controller's Tab stops of the side view get tabindex 0, every other element -1.
+
+    ``redrawn``: the CSS scope just written (``""`` the whole view, ``"#fighters "`` its fighters; None: only
+    the highlights), whose buttons come from the renderer with tabindex 0; elsewhere only the last stops change.
+    """
+    if ctl is None:
+        return
+    view = by_id("view")
+    if redrawn is not None:
+        for el in view.querySelectorAll(", ".join(redrawn + part.strip() for part in ITEMS.split(","))):
+            el.setAttribute("tabindex", "-1")
+    for name in _rove["stops"]:
+        el = by_id(name)
+        if el:
+            el.setAttribute("tabindex", "-1")
+    focused = _view_item(document.activeElement)
+    stops = ctl.tab_stops(focused.id if focused else None, _rove["last"])
+    for name in stops:
+        el = by_id(name)
+        if el:
+            el.setAttribute("tabindex", "0")
+    _rove["stops"] = stops
+
+
+def tool_rove(current=None):
+    """One Tab stop in the header toolbar: ``current`` (an id), else the present stop while it is enabled,
+    else the first enabled control."""
+    items = [by_id(name) for name in TOOLS]
+    enabled = [e.id for e in items if not e.disabled]
+    now = [e.id for e in items if e.getAttribute("tabindex") == "0"]
+    if current not in enabled:
+        current = now[0] if now and now[0] in enabled else (enabled[0] if enabled else TOOLS[0])
+    for e in items:
+        e.setAttribute("tabindex", "0" if e.id == current else "-1")
+
+
+@when("focusin", "#view")
+def on_view_focus(event):
+    """A side-view button took the focus (Tab, an arrow key, a click): it is the view's Tab stop now."""
+    el = _view_item(event.target)
+    if el:
+        _rove["last"] = el.id
+        rove()
+
+
+@when("focusin", ".bar")
+def on_bar_focus(event):
+    """A toolbar control took the focus: it is the toolbar's Tab stop now."""
+    if event.target.id in TOOLS:
+        tool_rove(event.target.id)
+
+
+def toolbar_key(event):
+    """←/→ (Home/End) move along the toolbar; in the picker ↑/↓ stay its own (they change the battlefield)
+    and Enter loads the one chosen."""
+    here = event.target.id
+    if here == "scenario" and event.key == "Enter":
+        event.preventDefault()
+        on_load(event)
+        return
+    if event.key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
+        return
+    enabled = [name for name in TOOLS if not by_id(name).disabled]
+    if here not in enabled:
+        return
+    i = enabled.index(here)
+    to = {"Home": 0, "End": len(enabled) - 1, "ArrowLeft": max(0, i - 1),
+          "ArrowRight": min(len(enabled) - 1, i + 1)}[event.key]
+    event.preventDefault()
+    by_id(enabled[to]).focus()
+
+
+def view_key(event):
+    """Arrow keys, Home and End in the side view: to the next fighter (no selection) or the next of the
+    selected fighter's destinations and enemies (:meth:`Controller.arrow`).  Returns whether the key was used."""
+    if event.key not in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
+        return False
+    el = _view_item(event.target)
+    to = ctl.arrow(el.id if el else None, event.key)
+    event.preventDefault()
+    target = by_id(to) if to else None
+    if target:
+        target.focus()
+    return True
+
+
+def back_to_view():
+    """Focus the side view where the keyboard last was in it (Escape from the panel)."""
+    rove()
+    for name in _rove["stops"]:
+        el = by_id(name)
+        if el:
+            el.focus()
+            return
 
 
 _later = {"queued": False, "save": False, "scroll": False}
@@ -229,27 +345,53 @@ def on_view_click(event):
 
 @when("keydown", "body")
 def on_key(event):
-    """Escape clears, Ctrl+Z undoes, Shift+←/→ nudges a placed fighter, Enter or Space activates the focused
-    fighter or section."""
+    """Escape clears, Ctrl+Z undoes, Shift+←/→ nudges a placed fighter, S selects the targeted fighter instead;
+    arrow keys move in the toolbar and the side view; Enter or Space activates the focused fighter or section."""
     tag = event.target.tagName
+    typing = tag in ("INPUT", "SELECT", "TEXTAREA")
+    plain = not (event.ctrlKey or event.metaKey or event.altKey)
     if event.key == "Escape":
+        came_from_panel = bool(event.target.closest and event.target.closest("#panel"))
         run(ctl.escape)
-    elif event.key in ("z", "Z") and (event.ctrlKey or event.metaKey) and tag not in ("INPUT", "SELECT", "TEXTAREA"):
+        if came_from_panel:
+            back_to_view()
+    elif event.key in ("z", "Z") and (event.ctrlKey or event.metaKey) and not typing:
         event.preventDefault()
         run(ctl.undo)
-    elif (event.key in ("ArrowLeft", "ArrowRight") and event.shiftKey and not (event.ctrlKey or event.metaKey)
-          and tag not in ("INPUT", "SELECT", "TEXTAREA") and ctl.selected is not None
+    elif (event.key in ("ArrowLeft", "ArrowRight") and event.shiftKey and plain
+          and not typing and ctl.selected is not None
           and not ctl.table.scenario.moves_by_rules):
         event.preventDefault()
         run(lambda: ctl.nudge(1 if event.key == "ArrowRight" else -1))
-    elif event.key in ("Enter", " ") and event.target.closest and event.target.closest("#view"):
-        el = event.target.closest("[data-fighter],[data-section]")
-        if el:
-            event.preventDefault()
-            activate(el)
-            again = by_id(el.id)
-            if again:
-                again.focus()
+    elif event.key in ("s", "S") and plain and not typing and ctl.target is not None \
+            and (ctl.shots is not None or ctl.levels is not None):
+        event.preventDefault()
+        target = ctl.target
+        in_view = bool(_view_item(event.target))
+        run(ctl.select_instead)
+        if not in_view:
+            el = by_id(f"fighter-{target}")
+            if el:
+                el.focus()
+    elif event.target.id in TOOLS:
+        if plain and not event.shiftKey:
+            toolbar_key(event)
+    elif event.target.closest and event.target.closest("#view"):
+        if plain and not event.shiftKey and view_key(event):
+            return
+        if event.key in ("Enter", " "):
+            el = event.target.closest("[data-fighter],[data-section]")
+            if el:
+                event.preventDefault()
+                section = el.getAttribute("data-section")
+                if section and not el.getAttribute("data-fighter"):
+                    run(lambda: ctl.enter_section(section))
+                else:
+                    activate(el)
+                if not _view_item(document.activeElement):  # the focus stays where it was unless moved on
+                    again = by_id(el.id)
+                    if again:
+                        again.focus()
 
 
 @when("click", "#panel")
@@ -368,6 +510,7 @@ def start():
     by_id("loading").hidden = True
     for name in ENABLED_WHEN_READY:
         by_id(name).disabled = False
+    tool_rove("scenario")
     by_id("app").removeAttribute("aria-busy")
     document.body.dataset.ready = "true"
 

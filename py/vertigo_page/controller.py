@@ -166,16 +166,18 @@ class Controller:
         return self._reach
 
     def _panel(self) -> str:
+        # The verdict comes first, the selected fighter's card after it: Confirm is the first thing Tab reaches
+        # from the battlefield, and on a small screen the answer to the last click is at the top.
         parts: list[str] = []
-        if self.selected is not None:
-            f = self.table.scenario.fighter(self.selected)
-            parts.append(panels.to_html(panels.fighter_card(self.table, f, self.entry)))
         if self.pending is not None:
             parts.append(panels.to_html(panels.move_verdict(self.table, self.pending, self.roll, self.pending_done)))
         if self.shots is not None and self.target is not None:
             parts.append(panels.to_html(panels.shot_verdicts(self.table, self.target, self.shots)))
         if self.levels is not None:
             parts.append(panels.to_html(panels.levels_verdict(self.table, self.levels)))
+        if self.selected is not None:
+            f = self.table.scenario.fighter(self.selected)
+            parts.append(panels.to_html(panels.fighter_card(self.table, f, self.entry)))
         if not parts:
             parts.append(f'<p class="hint">{html.escape(help_line(self.table))}</p>')
         return "".join(parts)
@@ -206,6 +208,141 @@ class Controller:
             focus=focus,
             fighters=render_fighters(self.table) if moved else None,
         )
+
+    # -- keyboard --------------------------------------------------------
+    def _x(self, element_id: str) -> tuple[Fraction, int, int]:
+        """Where a side-view element stands, left to right: (x in the scenario's unit, 0 for a section or 1 for a
+        fighter, its place among equals) — a fighter with no place of its own is drawn spread along its section
+        like the renderer's tokens."""
+        kind, _, ident = element_id.partition("-")
+        field_ = self.table.scenario.field
+        if kind == "section":
+            s = field_.section(ident)
+            return s.centre, 0, field_.sections.index(s)
+        sid = self.table.position(ident)
+        x = self.table.offset(ident)
+        on = self.table.fighters_on(sid)
+        i = on.index(ident)
+        if x is None:
+            s = field_.section(sid)
+            x = s.x0 + (s.x1 - s.x0) * Fraction(i + 1, len(on) + 1)
+        return x, 1, i
+
+    def keyboard_order(self) -> tuple[str, ...]:
+        """The side-view element ids the arrow keys step through, left to right.
+
+        No fighter selected: every fighter (``fighter-<id>``).  A fighter selected: that fighter and what it can
+        act on — the sections its chosen Move entry reaches (``section-<id>``, its own excluded) and the enemies
+        (another side); where fighters are placed by hand, every section and every other fighter (levels) or
+        every section (placing only).  A battlefield with no fighter gives its sections.
+        """
+        sc = self.table.scenario
+        fighters = [f.id for f in sc.fighters]
+        ids: list[str]
+        if self.selected is None:
+            ids = [f"fighter-{f}" for f in fighters] or [f"section-{s.id}" for s in sc.field.sections]
+        else:
+            me = sc.fighter(self.selected)
+            if sc.moves_by_rules:
+                here = self.table.position(me.id)
+                sections = [s for s in self._reached().dice if s != here] if self.entry is not None else []
+                others = [f.id for f in sc.fighters if f.side != me.side]
+            else:
+                sections = [s.id for s in sc.field.sections]
+                others = [f for f in fighters if f != me.id] if sc.refereed_by("levels") else []
+            ids = [f"fighter-{me.id}", *(f"section-{s}" for s in sections), *(f"fighter-{f}" for f in others)]
+        return tuple(sorted(ids, key=self._x))
+
+    def arrow(self, current: str | None, key: str) -> str | None:
+        """Where an arrow key (or Home / End) takes the focus in the side view from ``current`` (an element id;
+        None or unknown: from the start); None when there is nowhere to go.  → goes right and ← left, stopping
+        at the ends (no wrap); ↓ and ↑ do the same, except that with no fighter selected they go to the next
+        (previous) fighter of the focused fighter's side — the next one of the side whose turn it is."""
+        order = self.keyboard_order()
+        if not order:
+            return None
+        sc = self.table.scenario
+        if (self.selected is None and key in ("ArrowDown", "ArrowUp") and current in order
+                and current.startswith("fighter-")):
+            side = sc.fighter(current.partition("-")[2]).side
+            order = tuple(e for e in order if e.startswith("fighter-") and sc.fighter(e.partition("-")[2]).side == side)
+        if key == "Home":
+            return order[0]
+        if key == "End":
+            return order[-1]
+        forward = key in ("ArrowRight", "ArrowDown")
+        if current in order:
+            i = order.index(current) + (1 if forward else -1)
+            return order[i] if 0 <= i < len(order) else current
+        try:
+            at = self._x(current) if current else None
+        except (RulesError, ValueError, KeyError):
+            at = None
+        if at is None:
+            return order[0] if forward else order[-1]
+        after = [e for e in order if self._x(e) > at]
+        before = [e for e in order if self._x(e) < at]
+        if forward:
+            return after[0] if after else order[-1]
+        return before[-1] if before else order[0]
+
+    def tab_stops(self, focused: str | None, last: str | None) -> tuple[str, ...]:
+        """The side view's Tab stops (tabindex 0; every other element -1): a roving tabindex.
+
+        Args:
+            focused: the side-view element that has the focus (None: the focus is elsewhere).
+            last: the side-view element that had it last.
+
+        The stop is the focused element, else the last one if the arrow keys can still reach it, else the
+        selected fighter, else the first element left to right.  With a fighter selected:
+
+        - while the fighter has the focus, its nearest destination (the next one to its right, else to its
+          left) is a stop too, so one key — → or Shift+Tab — reaches it;
+        - while the stop is one of its destinations or enemies not yet judged, the fighter stays a stop too
+          (Tab comes back to it); once judged there, it is not, so Tab goes on to the verdict's Confirm.
+        """
+        order = self.keyboard_order()
+        if focused is not None:
+            current = focused
+        elif last in order:
+            current = last
+        elif self.selected is not None:
+            current = f"fighter-{self.selected}"
+        else:
+            current = order[0] if order else ""
+        stops = [current] if current else []
+        me = f"fighter-{self.selected}" if self.selected is not None else None
+        if me is not None and current == me and focused == me and me in order and len(order) > 1:
+            i = order.index(me)
+            stops.append(order[i + 1] if i + 1 < len(order) else order[i - 1])
+        elif me is not None and current != me and not self._judged_at(current):
+            stops.append(me)
+        return tuple(stops)
+
+    def _judged_at(self, element_id: str) -> bool:
+        """Whether the verdict on show was asked of this side-view element (a move there, actions against it)."""
+        if self.pending is not None and not self.pending_done and element_id == f"section-{self.pending.dest}":
+            return True
+        return self.target is not None and element_id == f"fighter-{self.target}"
+
+    def enter_section(self, section_id: str) -> Update:
+        """Enter on a section: judge the move there (as a click does) — or, when that very move was just judged
+        allowed, carry it out (Enter twice = judge, then Confirm)."""
+        p = self.pending
+        if (p is not None and not self.pending_done and p.final and p.dest == section_id and p.dest != p.start
+                and self.selected is not None):
+            return self.confirm()
+        up = self.click_section(section_id)
+        p = self.pending
+        if p is not None and not self.pending_done and p.final and p.dest == section_id and p.dest != p.start:
+            up = replace(up, status=up.status.rstrip(".") + ". Enter again to confirm.")
+        return up
+
+    def select_instead(self) -> Update:
+        """The S key: select the fighter whose verdict is shown (the enemy just targeted) instead."""
+        if self.target is None or (self.shots is None and self.levels is None):
+            return self._update("No targeted fighter to select instead.")
+        return self.select(self.target)
 
     # -- events ----------------------------------------------------------
     def show(self) -> Update:

@@ -241,7 +241,7 @@ def levels_verdict(table: Table, v: LevelsVerdict) -> ET.Element:
         _direction(box, table, v, d)
     other = fb.id
     row = _el(box, "div", class_="buttons")
-    _button(row, f"Select {b} instead", "select", other)
+    _button(row, f"Select {b} instead (S)", "select", other, aria_keyshortcuts="S")
     return box
 
 
@@ -278,9 +278,8 @@ def move_verdict(table: Table, v: MoveVerdict, dice: DiceRoll | None, done: bool
         _el(box, "p", f"Path: {path}", class_="path")
     if v.final and v.pool.count and not done:
         _el(box, "p", f"Falling dice before the roll: {v.pool}", class_="pool", data_testid="pool")
-    _steps(box, v.steps)
-    if dice is not None:
-        box.append(dice_faces(dice))
+    # Confirm and the override right under the answer, before the steps: on a small screen they are seen with
+    # the answer, and from the battlefield Tab reaches Confirm before any link in the steps.
     row = _el(box, "div", class_="buttons")
     if not done and v.dest != v.start:
         if v.final:
@@ -291,6 +290,9 @@ def move_verdict(table: Table, v: MoveVerdict, dice: DiceRoll | None, done: bool
                     "forbid" if v.allowed else "allow", class_="override")
         else:
             _button(row, "Take back the override", "take-back", class_="override")
+    _steps(box, v.steps)
+    if dice is not None:
+        box.append(dice_faces(dice))
     return box
 
 
@@ -314,7 +316,7 @@ def shot_verdicts(table: Table, target_id: str, verdicts: Sequence[ShotVerdict])
             _button(item, "Take back the override", "take-back-shot", i, class_="override",
                     aria_label=f"Take back the DM override on {v.action.shown}")
     row = _el(box, "div", class_="buttons")
-    _button(row, f"Select {target_name} instead", "select", target_id)
+    _button(row, f"Select {target_name} instead (S)", "select", target_id, aria_keyshortcuts="S")
     return box
 
 

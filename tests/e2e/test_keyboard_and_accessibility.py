@@ -30,13 +30,18 @@ def test_a_fighter_can_be_selected_moved_and_cleared_from_the_keyboard(app: App)
 
 
 def test_every_section_and_fighter_is_focusable_with_an_accessible_name(app: App) -> None:
-    """Each clickable thing of the side view has tabindex=0, role=button and an aria-label."""
+    """Each clickable thing of the side view is a named button; one of them is the view's Tab stop (a roving
+    tabindex: tabindex 0 on the first fighter, -1 on the rest, which the arrow keys reach)."""
     items = app.page.locator("#view [data-section][role=button], #view [data-fighter][role=button]")
     expect(items).to_have_count(12 + 8)
+    stops = []
     for i in range(items.count()):
         el = items.nth(i)
-        assert el.get_attribute("tabindex") == "0"
+        assert el.get_attribute("tabindex") in ("0", "-1")
+        if el.get_attribute("tabindex") == "0":
+            stops.append(el.get_attribute("id"))
         assert (el.get_attribute("aria-label") or "").strip()
+    assert stops == ["fighter-shooter-1"]
 
 
 def test_axe_finds_no_serious_or_critical_violation(app: App) -> None:
@@ -66,14 +71,15 @@ def test_choosing_a_move_entry_from_the_keyboard_keeps_the_focus_on_it(app: App)
 
 
 def test_import_shows_its_own_focus_ring_when_reached_with_tab(app: App) -> None:
-    """Product owner's list, "Import… focus ring": Tab from Export focuses the hidden file input and its
-    Import… label shows a 3px pale-blue ring, not the amber of the selection ring; none before."""
+    """Product owner's list, "Import… focus ring": → from Export focuses the hidden file input and its
+    Import… label shows a 3px pale-blue ring, not the amber of the selection ring; none before.  The toolbar is
+    one Tab stop, so → (not Tab) goes from Export to Import…."""
     page = app.page
     label = page.locator("label[for='import-file']")
     ring = "e => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineWidth, s.outlineColor]; }"
     assert label.evaluate(ring)[0] == "none"
     page.locator("#export").focus()
-    page.keyboard.press("Tab")
+    page.keyboard.press("ArrowRight")
     expect(page.locator("#import-file")).to_be_focused()
     assert label.evaluate(ring) == ["solid", "3px", "rgb(124, 196, 255)"]
     page.locator("#fighters .fighter[data-fighter]").first.click()
@@ -82,3 +88,119 @@ def test_import_shows_its_own_focus_ring_when_reached_with_tab(app: App) -> None
     assert selected.evaluate("e => getComputedStyle(e).stroke") == "rgb(242, 176, 30)"
     page.locator("#export").focus()
     assert label.evaluate(ring)[0] == "none"
+
+
+FOCUSED = "() => document.activeElement.id || document.activeElement.textContent.trim()"
+
+
+def press(app: App, keys: list[str]) -> list[str]:
+    """Press each key; what has the focus after each."""
+    seen = []
+    for key in keys:
+        app.page.keyboard.press(key)
+        seen.append(app.page.evaluate(FOCUSED))
+    return seen
+
+
+def test_a_whole_move_on_the_four_shots_takes_seven_key_presses(app: App) -> None:
+    """Issue 7, Keyboard: from the Load button (as tools/view_audit.py starts), a keyboard-only move of Bram (the
+    first Hero who can move) into the Chasm floor takes 7 keys — Tab into the battlefield, ↓ to the next Hero,
+    Enter selects, Shift+Tab (or →) to the nearest destination, Enter judges, Tab to Confirm, Enter."""
+    expect(app.page.locator("#status")).to_have_text("The four shots: ready.")
+    app.page.locator("#load").focus()
+    keys = ["Tab", "ArrowDown", "Enter", "Shift+Tab", "Enter", "Tab", "Enter"]
+    seen = press(app, keys)
+    assert seen[:6] == ["fighter-shooter-1", "fighter-shooter-2", "fighter-shooter-2", "section-chasm",
+                        "section-chasm", "Confirm move and roll 6d6"]
+    assert len(keys) == 7
+    expect(app.page.locator("#log > li").last).to_contain_text("falling damage (seed 4, roll #1)")
+    expect(app.page.locator("#log > li").nth(1)).to_contain_text("Bram")
+    expect(app.fighter("shooter-2")).to_have_attribute("aria-label", "Bram (Heroes) on Chasm floor")
+
+
+def test_enter_twice_on_a_destination_judges_then_confirms(app: App) -> None:
+    """→ from the selected fighter goes through its destinations; Enter judges, Enter again confirms (6 keys from
+    the Load button in all); the focus comes back to the fighter that moved."""
+    app.page.locator("#load").focus()
+    seen = press(app, ["Tab", "ArrowDown", "Enter", "ArrowRight", "Enter"])
+    assert seen[3] == "section-chasm"
+    expect(app.page.locator("#status")).to_have_text(
+        "Move to Chasm floor: Allowed: falls, 6d6: 6–36, mean 21. Enter again to confirm.")
+    press(app, ["Enter"])
+    expect(app.fighter("shooter-2")).to_have_attribute("aria-label", "Bram (Heroes) on Chasm floor")
+    expect(app.fighter("shooter-2")).to_be_focused()
+    expect(app.page.locator("#log > li").last).to_contain_text("falling damage")
+
+
+def test_tab_from_a_fresh_load_reaches_a_fighter_in_two_presses(app: App) -> None:
+    """The header toolbar is one Tab stop (the picker first), the side view the next."""
+    seen = press(app, ["Tab", "Tab"])
+    assert seen == ["scenario", "fighter-shooter-1"]
+    assert press(app, ["Shift+Tab"]) == ["scenario"]
+
+
+def test_the_picker_is_left_with_the_arrows_or_tab_and_enter_loads_from_it(app: App) -> None:
+    """In the picker ↑/↓ change the battlefield, ←/→ go along the toolbar (no trap), Tab goes on to the
+    battlefield, and Enter loads the battlefield chosen."""
+    page = app.page
+    page.locator("#scenario").focus()
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#scenario")).to_have_value("cliff.json")
+    assert press(app, ["ArrowRight", "ArrowRight", "ArrowLeft", "ArrowLeft"]) == ["load", "export", "load",
+                                                                                  "scenario"]
+    expect(page.locator("#scenario")).to_have_value("cliff.json")  # ←/→ left it alone
+    assert press(app, ["Tab"]) == ["fighter-shooter-1"]
+    page.locator("#scenario").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#status")).to_contain_text("Loaded “The cliff”")
+    expect(page.locator("#scenario")).to_be_focused()
+
+
+def test_the_focus_ring_is_not_the_selection_ring(app: App) -> None:
+    """Focus: a blue dashed square outline round the fighter or section; selection: the solid amber circle."""
+    page = app.page
+    page.locator("#load").focus()
+    press(app, ["Tab", "Enter"])
+    fighter = app.fighter("shooter-1")
+    expect(fighter).to_be_focused()
+    focus = fighter.evaluate("e => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineColor]; }")
+    assert focus == ["dashed", "rgb(21, 88, 176)"]
+    token = fighter.locator(".token").evaluate("e => getComputedStyle(e).stroke")
+    ring = page.locator("#overlay .selected-ring")
+    expect(ring).to_have_count(1)
+    selected = ring.evaluate("e => { const s = getComputedStyle(e); return [s.stroke, s.strokeDasharray]; }")
+    assert selected == ["rgb(242, 176, 30)", "none"]
+    assert focus[1] != selected[0] and token != selected[0]
+    assert ring.evaluate("e => getComputedStyle(e).outlineStyle") == "none"
+
+
+def test_s_selects_the_checked_enemy_instead_and_escape_returns_to_the_battlefield(app: App) -> None:
+    """Enter on an enemy checks the actions (as a click does); the panel says "Select … instead (S)" and S
+    does it.  Escape from the panel clears and puts the focus back on the battlefield."""
+    page = app.page
+    page.locator("#load").focus()
+    assert press(app, ["Tab", "ArrowDown", "Enter", "ArrowRight", "ArrowRight", "Enter"])[-1] == "fighter-target-2"
+    button = page.get_by_role("button", name="Select Bandit 2 instead (S)")
+    expect(button).to_have_attribute("aria-keyshortcuts", "S")
+    page.keyboard.press("s")
+    expect(page.locator(".fighter-title")).to_have_text("Bandit 2")
+    expect(app.fighter("target-2")).to_be_focused()
+    page.locator("#panel button").first.focus()
+    page.keyboard.press("Escape")
+    expect(page.locator(".fighter-title")).to_have_count(0)
+    expect(app.fighter("target-2")).to_be_focused()
+
+
+def test_shift_arrows_still_nudge_a_placed_fighter(app: App) -> None:
+    """Where fighters are placed by hand, Shift+→ nudges the selected fighter; plain → moves the focus."""
+    app.load_scenario("staircase.json")
+    first = app.page.locator("#fighters .fighter[data-fighter]").first
+    first.focus()
+    app.page.keyboard.press("Enter")
+    fid = first.get_attribute("data-fighter")
+    before = app.page.locator("[data-testid=fighter-stand]").text_content()
+    app.page.keyboard.press("Shift+ArrowRight")
+    expect(app.page.locator("[data-testid=fighter-stand]")).not_to_have_text(before or "")
+    expect(app.page.locator("#log > li").last).to_contain_text("Warden placed")
+    app.page.keyboard.press("ArrowRight")
+    assert app.page.evaluate(FOCUSED) != f"fighter-{fid}"
