@@ -23,6 +23,7 @@ from vertigo.levels import LevelsVerdict
 from vertigo.limits import MAX_LOG
 from vertigo.movement import MoveVerdict, Reach
 from vertigo.numbers import count, fmt
+from vertigo.options import Options, judge_options
 from vertigo.ranged import ShotVerdict
 from vertigo.storage import TableEncoder
 from vertigo.table import Table
@@ -126,6 +127,8 @@ class Controller:
         self.encoder = TableEncoder()
         self._reach_key: tuple[object, str, int] | None = None
         self._reach: Reach | None = None
+        self._options_key: tuple[object, str] | None = None
+        self._options: Options | None = None
 
     # -- helpers ---------------------------------------------------------
     def _clear(self) -> None:
@@ -164,6 +167,17 @@ class Controller:
             self._reach_key, self._reach = key, self.table.reach(self.selected, self.entry)
         return self._reach
 
+    def options(self) -> Options | None:
+        """Every Move entry's answer at every section one reaches, for the selected fighter (H2–H4); None when
+        no fighter is selected or fighters do not move by the Height rules.  Computed once per position."""
+        if self.selected is None or not self.table.scenario.refereed_by("height"):
+            return None
+        key = (self.table.positions, self.selected)
+        if self._options is None or self._options_key is None or self._options_key[0] is not key[0] \
+                or self._options_key[1] != key[1]:
+            self._options_key, self._options = key, judge_options(self.table, self.selected)
+        return self._options
+
     def _panel(self) -> str:
         parts: list[str] = []
         if self.selected is not None:
@@ -175,8 +189,12 @@ class Controller:
             parts.append(panels.to_html(panels.shot_verdicts(self.table, self.target, self.shots)))
         if self.levels is not None:
             parts.append(panels.to_html(panels.levels_verdict(self.table, self.levels)))
+        options = self.options()
+        if options is not None:
+            parts.append(panels.to_html(panels.options_table(self.table, options)))
         if not parts:
             parts.append(f'<p class="hint">{html.escape(help_line(self.table))}</p>')
+        parts.append(panels.to_html(panels.glossary()))
         return "".join(parts)
 
     def _new_log(self) -> tuple[tuple[str, ...], bool]:

@@ -11,7 +11,7 @@ from vertigo.dice import DicePool, DiceRoll, rng_for, roll
 from vertigo.errors import RulesError
 from vertigo.table import Table
 from vertigo_page.controller import Controller
-from vertigo_view.panels import dice_faces, to_html
+from vertigo_view.panels import dice_faces, glossary, to_html
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
 
@@ -211,7 +211,9 @@ def test_the_first_screen_gives_the_instructions_once() -> None:
     assert up.status == "The four shots: ready."
     assert up.panel == (
         '<p class="hint">Select a fighter (click or Enter), choose a Move entry, then click a section to see the '
-        'verdict; click an enemy to check each action. Escape clears, Ctrl+Z undoes.</p>')
+        'verdict; click an enemy to check each action. Escape clears, Ctrl+Z undoes.</p>'
+        + to_html(glossary()))  # issue 7: the rule tags' glossary closes every panel
+    assert up.panel.count("Select a fighter") == 1
 
 
 def test_an_import_is_logged_as_imported() -> None:
