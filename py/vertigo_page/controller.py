@@ -495,9 +495,11 @@ class Controller:
 
     def export_text(self) -> str:
         """The scenario with every fighter where it stands now — its section and, where the referee placed it,
-        its place on that section — as format-version-2 JSON text (:func:`vertigo.scenario.dumps`)."""
+        its place on that section — and the rolls made so far (``dice_rolls``: an import rolls on from there,
+        H8), as format-version-2 JSON text (:func:`vertigo.scenario.dumps`)."""
         t = self.table
-        return scenario_mod.dumps(t.scenario, {fid: (sid, t.offset(fid)) for fid, sid in t.positions})
+        return scenario_mod.dumps(t.scenario, {fid: (sid, t.offset(fid)) for fid, sid in t.positions},
+                                  rolls=t.rolls)
 
     def export_name(self) -> str:
         """The file name Export offers: the battlefield's title, kept to letters, digits, ``-`` and ``_``.
