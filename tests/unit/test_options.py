@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from vertigo import scenario
-from vertigo.ask import answer
+from vertigo.ask import answer, answer_file
 from vertigo.errors import QuestionError, RuleSetError, UnknownFighterError
 from vertigo.options import judge_options
 from vertigo.table import Table
@@ -144,3 +144,18 @@ def test_only_the_height_rules_answer_it():
         judge_options(t, t.scenario.fighters[0].id)
     with pytest.raises(UnknownFighterError):
         judge_options(ledge(), "nobody")
+
+
+def test_the_example_question_file_of_the_api_page():
+    """docs/api.md › ``options``: ``docs/questions/climber-options.json`` — the climber (Height property 1) on
+    the boulder: Move 2 moves with Height 1 and cannot climb the Height 3 border to the spire (H2: "cannot Move
+    upward if the Height value of the Move entry is less than the Height value of the section border");
+    Move 1 (Height 3) can."""
+    path = SCENARIOS.parents[1] / "docs" / "questions" / "climber-options.json"
+    if not path.exists():
+        pytest.skip("docs/questions/ is not staged here")
+    data = answer_file(path)
+    assert data["explanation"][1:] == ["[H2] Foot of the cliff: Move 2: safe · Move 1 (Height 3): safe",
+                                       "[H2] Spire: Move 2: no · Move 1 (Height 3): safe"]
+    assert (data["start"], data["entries"], data["rules"]) == ("boulder", ["Move 2", "Move 1 (Height 3)"],
+                                                               ["H2", "H3", "H8"])
