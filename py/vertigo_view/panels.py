@@ -44,6 +44,14 @@ def _button(parent: ET.Element, text: str, action: str, arg: object = None, **at
     return _el(parent, "button", text, type="button", data_action=action, data_arg=arg, **attrs)
 
 
+def _append_text(parent: ET.Element, more: str) -> None:
+    """Text added at the end of ``parent``: after its last child (as that child's tail), else as its text."""
+    if len(parent):
+        parent[-1].tail = (parent[-1].tail or "") + more
+    else:
+        parent.text = (parent.text or "") + more
+
+
 def rule_tags(parent: ET.Element, rule: str) -> ET.Element:
     """A step's rule tag (``"H5"``, ``"G2, G6"``) as ``<span class="rule">``, each ruling id in it a link to its
     entry in the page's glossary (:func:`glossary`, ``#rule-h5``), described by that entry's one-line statement
@@ -54,42 +62,15 @@ def rule_tags(parent: ET.Element, rule: str) -> ET.Element:
     if not tags:
         span.text = rule
         return span
-    last: ET.Element | None = None
-
-    def text(more: str) -> None:
-        if last is None:
-            span.text = (span.text or "") + more
-        else:
-            last.tail = (last.tail or "") + more
-
     for i, tag in enumerate(tags):
         if i:
-            text(", ")
+            _append_text(span, ", ")
         entry = RULE_TAGS.get(tag)
         if entry is None:
-            text(tag)
+            _append_text(span, tag)
             continue
-        last = _el(span, "a", tag, href=f"#{entry.page_id}", class_="rule-link",
-                   title=f"{entry.tag} {entry.title}: {entry.statement}", aria_describedby=f"{entry.page_id}-text")
-    return span
-    last: ET.Element | None = None
-    for i, tag in enumerate(tags):
-        sep = ", " if i else ""
-        entry = RULE_TAGS.get(tag)
-        if entry is None:
-            if last is None:
-                span.text = (span.text or "") + sep + tag
-            else:
-                last.tail = (last.tail or "") + sep + tag
-            continue
-        if sep:
-            if last is None:
-                span.text = (span.text or "") + sep
-            else:
-                last.tail = (last.tail or "") + sep
-        last = _el(span, "a", tag, href=f"#{entry.page_id}", class_="rule-link",
-                   title=f"{entry.tag} {entry.title}: {entry.statement}",
-                   aria_describedby=f"{entry.page_id}-text")
+        _el(span, "a", tag, href=f"#{entry.page_id}", class_="rule-link",
+            title=f"{entry.tag} {entry.title}: {entry.statement}", aria_describedby=f"{entry.page_id}-text")
     return span
 
 

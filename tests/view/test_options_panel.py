@@ -16,7 +16,7 @@ from vertigo.options import judge_options
 from vertigo.rule_tags import RULE_TAGS
 from vertigo.table import Table
 from vertigo_page.controller import Controller
-from vertigo_view.panels import options_table, to_html
+from vertigo_view.panels import options_table, rule_tags, to_html
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
 
@@ -147,3 +147,12 @@ def test_a_step_citing_two_rulings_links_each() -> None:
     root = parse(c.click_fighter("step-4").panel)  # 2.67 ft: up to 3 ft, the 2-ft band's location modifiers
     spans = [s for s in root.iter("span") if s.get("class") == "rule" and text(s) == "G2, G6"]
     assert spans and [text(a) for a in spans[0].iter("a")] == ["G2", "G6"]
+
+
+def test_an_unknown_tag_stays_plain_text_beside_known_ones() -> None:
+    """No dead links: only ids of :data:`vertigo.rule_tags.RULE_TAGS` become links; the text reads as before."""
+    li = ET.Element("li")
+    span = rule_tags(li, "X1, H2")
+    assert text(span) == "X1, H2" and [a.get("href") for a in span.iter("a")] == ["#rule-h2"]
+    span = rule_tags(ET.Element("li"), "see the DM")
+    assert text(span) == "see the DM" and list(span.iter("a")) == []
