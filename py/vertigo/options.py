@@ -21,10 +21,13 @@ Rulings restated in ``docs/rules.md``: ``#h2-move-entries-and-falls``,
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from .movement import MoveVerdict
+from .movement import MoveVerdict, Reach
+from .moves import MoveEntry
 from .numbers import count
 from .text import isolate
 from .verdict import Step, explanation, rule_ids
@@ -44,25 +47,34 @@ NO = "no"
 class OptionCell:
     """One Move entry's answer for one section.
 
+    The answer is read off the entry's :class:`~vertigo.movement.Reach` — the very search a click's verdict
+    takes its route from (:meth:`vertigo.table.Table.judge_move` with that reach): allowed exactly when the
+    section is reached, with the fewest falling dice of its route (H3).  The full verdict, with every step,
+    is built only when asked for (:attr:`verdict`), so comparing 20 entries at 250 sections stays quick.
+
     Attributes:
         index: the entry's place in the fighter's ``moves`` (0-based).
         entry: the entry as text (``"Move 1 (Height 2)"``).
-        verdict: the move verdict a click on the section gives with this entry.
+        section: the section id.
+        allowed: the rules' answer (H2–H4): the section is in the entry's reach.
+        dice: falling d6 of the chosen route (H2, H3, H8); 0 when not allowed.
+        rule: the ruling that decides it — the rule of the verdict's first step for an allowed move (H2 for
+            Move, H4 for Fly, Phase and Teleport), of its first reason for a refused one (H1 not connected,
+            H4 for Phase and Teleport, else H2).
     """
 
     index: int
     entry: str
-    verdict: MoveVerdict = field(repr=False)
+    section: str
+    allowed: bool
+    dice: int
+    rule: str
+    _judge: Callable[[], MoveVerdict] = field(repr=False, compare=False)
 
     @property
-    def allowed(self) -> bool:
-        """The rules' answer (H2–H4)."""
-        return self.verdict.allowed
-
-    @property
-    def dice(self) -> int:
-        """Falling d6 of the chosen route (H2, H3, H8); 0 when not allowed."""
-        return self.verdict.route.dice if self.verdict.route is not None and self.allowed else 0
+    def verdict(self) -> MoveVerdict:
+        """The move verdict a click on the section gives with this entry (built now, from the same reach)."""
+        return self._judge()
 
     @property
     def answer(self) -> str:
@@ -71,27 +83,24 @@ class OptionCell:
             return NO
         return SAFE if self.dice == 0 else f"{self.dice}d6"
 
-    @property
-    def rule(self) -> str:
-        """The ruling that decides it: an allowed move's entry rule (H2 for Move, H4 for Fly, Phase and Teleport);
-        for a refused one, the rule of the first reason given (H1 unconnected, H2 too far or too high, H4)."""
-        steps = self.verdict.steps
-        if self.allowed or len(steps) < 2:
-            return steps[0].rule
-        return steps[1].rule
-
-    @property
-    def why(self) -> str:
-        """A refused move's first reason, or the allowed move's summary (the page's tooltip)."""
-        steps = self.verdict.steps
-        if not self.allowed and len(steps) > 1:
-            return steps[1].text
-        return self.verdict.summary
-
     def to_json(self) -> dict[str, Any]:
         """``{"index", "entry", "allowed", "answer", "fall_dice", "rule"}``, in that order."""
         return {"index": self.index, "entry": self.entry, "allowed": self.allowed, "answer": self.answer,
                 "fall_dice": self.dice, "rule": self.rule}
+
+
+def _rule(entry: MoveEntry, allowed: bool, connected: bool) -> str:
+    """The ruling a verdict of ``entry`` opens with (allowed) or gives first as its reason (refused).
+
+    Mirrors :func:`vertigo.movement.judge_move`'s first steps; ``tests/unit/test_options.py`` holds the two
+    equal on every cell of every bundled battlefield and of the worst-case grid.
+    """
+    special = entry.kind in ("Phase", "Teleport")
+    if allowed:
+        return "H2" if entry.kind == "Move" else "H4"
+    if not connected:
+        return "H1"
+    return "H4" if special else "H2"
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,29 +185,31 @@ class Options:
             fighter's order), ``sections`` (one per row, in document order:
             ``{"section", "options": [{"index", "entry", "allowed", "answer",
             "fall_dice", "rule"}, …]}``), ``summary``, ``rules`` (the sorted
-            ruling ids of every verdict's steps) and ``explanation``.
+            ruling ids of the explanation: H3 and each cell's rule) and
+            ``explanation``.
         """
-        verdict_steps = [s for r in self.rows for c in r.cells for s in c.verdict.steps]
         return {
             "fighter": self.fighter,
             "start": self.start,
             "entries": list(self.entries),
             "sections": [r.to_json() for r in self.rows],
             "summary": self.summary,
-            "rules": rule_ids([*self.steps[:1], *verdict_steps]),
+            "rules": rule_ids(self.steps),
             "explanation": explanation(self.steps),
         }
 
 
-def judge_options(table: Table, fighter_id: str) -> Options:
+def judge_options(table: Table, fighter_id: str, reaches: Mapping[int, Reach] | None = None) -> Options:
     """Every Move entry's answer for every section some entry of the fighter reaches (H2–H4).
 
-    Each entry's reach is searched once (:meth:`Table.reach`, H3); each cell
-    is :meth:`Table.judge_move` with that reach — the verdict a click gives.
+    Each entry's reach is searched once (:meth:`Table.reach`, H3); a cell's answer is read off it, and its
+    full verdict is :meth:`Table.judge_move` with that same reach — the verdict a click gives.
 
     Args:
         table: the table in play (the fighter stands where it now stands).
         fighter_id: the fighter.
+        reaches: entry index → :meth:`Table.reach` of this fighter at these positions, for entries the caller
+            has already searched (the page's highlight); the others are searched here.
 
     Returns:
         The options, rows in the sections' document order.
@@ -211,13 +222,19 @@ def judge_options(table: Table, fighter_id: str) -> Options:
     sc.require("height")
     f = sc.fighter(fighter_id)
     start = table.position(fighter_id)
-    reaches = [table.reach(fighter_id, i) for i in range(len(f.moves))]
-    reached = {sid for r in reaches for sid in r.dice if sid != start}
+    known = reaches or {}
+    found = [known[i] if i in known else table.reach(fighter_id, i) for i in range(len(f.moves))]
+    reached = {sid for r in found for sid in r.dice if sid != start}
+    connected = sc.field.steps_from(start)
     rows = []
     for s in sc.field.sections:  # document order, never set order
         if s.id not in reached:
             continue
-        cells = tuple(OptionCell(i, str(m), table.judge_move(fighter_id, i, s.id, reaches[i]))
-                      for i, m in enumerate(f.moves))
-        rows.append(OptionRow(s.id, s.name, cells))
+        cells = []
+        for i, m in enumerate(f.moves):
+            dice = found[i].dice.get(s.id)
+            ok = dice is not None
+            cells.append(OptionCell(i, str(m), s.id, ok, dice or 0, _rule(m, ok, s.id in connected),
+                                    partial(table.judge_move, fighter_id, i, s.id, found[i])))
+        rows.append(OptionRow(s.id, s.name, tuple(cells)))
     return Options(f.id, f.name, start, sc.field.section(start).name, tuple(str(m) for m in f.moves), tuple(rows))

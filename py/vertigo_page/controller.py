@@ -77,6 +77,12 @@ _HELP_PLACING = ("Select a fighter (click or Enter); no rule set here judges att
                  "Enter on it) to place the selected fighter there, Shift+←/→ nudges it ½ ft. Escape clears, "
                  "Ctrl+Z undoes.")
 
+OPTIONS_AUTO_WORK = 4000
+"""Largest Move entries × (sections + borders) for which selecting a fighter compares every entry at once
+(:func:`vertigo.options.judge_options`: one search per entry).  Past it — many long entries on a large
+battlefield, where the searches would hold the page for a noticeable time — the panel offers a button
+instead.  Every bundled battlefield stays far below it (Ruined street: at most 2 × 60)."""
+
 NUDGE = Fraction(1, 2)
 """How far Shift+←/→ moves a placed fighter, and the grid a click places it on, in the scenario's unit."""
 
@@ -129,12 +135,14 @@ class Controller:
         self._reach: Reach | None = None
         self._options_key: tuple[object, str] | None = None
         self._options: Options | None = None
+        self.compare_all = False
 
     # -- helpers ---------------------------------------------------------
     def _clear(self) -> None:
         self.selected = self.entry = self.pending = self.roll = self.target = self.shots = self.levels = None
         self.pending_done = False
         self.strange = False
+        self.compare_all = False
 
     def _highlights(self) -> Highlights:
         hl = Highlights(selected=self.selected)
@@ -167,16 +175,35 @@ class Controller:
             self._reach_key, self._reach = key, self.table.reach(self.selected, self.entry)
         return self._reach
 
+    def _options_at_once(self) -> bool:
+        """Whether the selected fighter's options are compared without a click (:data:`OPTIONS_AUTO_WORK`)."""
+        assert self.selected is not None
+        sc = self.table.scenario
+        work = len(sc.fighter(self.selected).moves) * (len(sc.field.sections) + len(sc.field.borders))
+        return self.compare_all or work <= OPTIONS_AUTO_WORK
+
     def options(self) -> Options | None:
         """Every Move entry's answer at every section one reaches, for the selected fighter (H2–H4); None when
-        no fighter is selected or fighters do not move by the Height rules.  Computed once per position."""
-        if self.selected is None or not self.table.scenario.refereed_by("height"):
+        no fighter is selected, fighters do not move by the Height rules, or the comparison waits for a click
+        (:meth:`compare_options`).  Computed once per position; the chosen entry's search is shared with the
+        highlight."""
+        if self.selected is None or not self.table.scenario.refereed_by("height") or not self._options_at_once():
             return None
         key = (self.table.positions, self.selected)
         if self._options is None or self._options_key is None or self._options_key[0] is not key[0] \
                 or self._options_key[1] != key[1]:
-            self._options_key, self._options = key, judge_options(self.table, self.selected)
+            known = {} if self.entry is None else {self.entry: self._reached()}
+            self._options_key, self._options = key, judge_options(self.table, self.selected, known)
         return self._options
+
+    def compare_options(self) -> Update:
+        """The button of a large battlefield: compare every Move entry of the selected fighter now (H2–H4)."""
+        if self.selected is None or not self.table.scenario.refereed_by("height"):
+            return self._update("Select a fighter first.")
+        self.compare_all = True
+        o = self.options()
+        assert o is not None
+        return self._update(o.summary)
 
     def _panel(self) -> str:
         parts: list[str] = []
@@ -192,6 +219,8 @@ class Controller:
         options = self.options()
         if options is not None:
             parts.append(panels.to_html(panels.options_table(self.table, options)))
+        elif self.selected is not None and self.table.scenario.refereed_by("height"):
+            parts.append(panels.to_html(panels.options_offer(self.table.scenario.fighter(self.selected))))
         if not parts:
             parts.append(f'<p class="hint">{html.escape(help_line(self.table))}</p>')
         parts.append(panels.to_html(panels.glossary()))

@@ -23,8 +23,8 @@ from vertigo.table import LogEntry, Table
 from vertigo.text import isolate
 from vertigo.verdict import Step
 
-__all__ = ["fighter_card", "move_verdict", "shot_verdicts", "levels_verdict", "options_table", "rule_tags",
-           "glossary", "dice_faces", "log_items", "to_html"]
+__all__ = ["fighter_card", "move_verdict", "shot_verdicts", "levels_verdict", "options_table", "options_offer",
+           "rule_tags", "glossary", "dice_faces", "log_items", "to_html"]
 
 
 def to_html(e: ET.Element) -> str:
@@ -297,7 +297,8 @@ def levels_verdict(table: Table, v: LevelsVerdict) -> ET.Element:
 def options_table(table: Table, o: Options) -> ET.Element:
     """Every option at a border (H2–H4): one row per section some Move entry of the fighter reaches, in
     document order, one column per Move entry, each cell the short answer of that move's verdict — ``no``,
-    ``safe`` or the falling dice — with its rule tag; the first reason (or the summary) is the cell's title.
+    ``safe`` or the falling dice — with its rule tag (a click on the section with that entry gives the verdict
+    with every step).
 
     An accessible table (caption, ``th scope``) in a box that scrolls on its own on a narrow screen.
     """
@@ -325,10 +326,23 @@ def options_table(table: Table, o: Options) -> ET.Element:
         _el(tr, "th", isolate(row.name), scope="row")
         for c in row.cells:
             kind = "no" if not c.allowed else "safe" if c.dice == 0 else "falls"
-            td = _el(tr, "td", class_=f"option {kind}", title=c.why, data_entry=c.index)
+            td = _el(tr, "td", class_=f"option {kind}", data_entry=c.index)
             _el(td, "span", c.answer, class_="answer")
             td[-1].tail = " "
             rule_tags(td, c.rule)
+    return box
+
+
+def options_offer(fighter: Fighter) -> ET.Element:
+    """Where comparing every Move entry would take the page a while (many entries on a large battlefield): a
+    button that asks for the options table (``data-action="options"``)."""
+    box = _el(None, "div", class_="options", data_testid="options")
+    _el(box, "h3", "Every Move entry, every section")
+    n = len(fighter.moves)
+    _el(box, "p", f"{isolate(fighter.name)} has {n} Move entries on a large battlefield: comparing them all at every "
+                  "section takes a moment, so it waits for you.", class_="meta")
+    row = _el(box, "div", class_="buttons")
+    _button(row, f"Compare all {n} Move entries", "options", data_testid="options-compare")
     return box
 
 

@@ -15,7 +15,8 @@ import pytest
 from vertigo import scenario
 from vertigo.ask import answer, answer_file
 from vertigo.errors import QuestionError, RuleSetError, UnknownFighterError
-from vertigo.options import judge_options
+from vertigo.moves import MoveEntry
+from vertigo.options import _rule, judge_options
 from vertigo.table import Table
 
 from builders import SCENARIOS
@@ -70,23 +71,51 @@ def test_a_section_only_one_entry_reaches_says_why_the_others_do_not():
     o = judge_options(ledge(), "f")
     far = next(r for r in o.rows if r.section == "far")
     assert [(c.answer, c.rule) for c in far.cells] == [("no", "H2"), ("no", "H2"), ("no", "H2"), ("safe", "H4")]
-    assert [c.why for c in far.cells] == [
+    assert [c.verdict.steps[1].text for c in far.cells] == [
         "Foot → Ledge: up Height 3 needs a Move Height ≥ 3; Move 2 moves with Height 0.",
         "Far is 2 steps away; Move 1 (Height 3) moves at most 1.",
         "Far is 2 steps away; Fly 1 moves at most 1.",
-        "Allowed.",
+        "Far is 2 steps away, net change in Height 3: within 3.",
     ]
 
 
-def test_each_answer_is_the_verdict_a_click_gives():
-    """The table compares the very move verdicts of a single click (H2–H4): same route, same steps."""
-    t = ledge()
-    o = judge_options(t, "f")
-    for row in o.rows:
+def _agrees(t: Table, fighter: str) -> int:
+    """Every cell of the fighter's options against the verdict a click gives: allowed, dice and the deciding
+    rule (the verdict's first step when allowed, its first reason when not) are the same.  Returns the count."""
+    n = 0
+    for row in judge_options(t, fighter).rows:
         for c in row.cells:
-            click = t.judge_move("f", c.index, row.section)
-            assert (c.verdict.allowed, c.verdict.route, c.verdict.steps) == (click.allowed, click.route,
-                                                                              click.steps)
+            click = t.judge_move(fighter, c.index, row.section)
+            first = click.steps[0] if click.allowed or len(click.steps) < 2 else click.steps[1]
+            dice = click.route.dice if click.route is not None and click.allowed else 0
+            assert (c.allowed, c.dice, c.rule) == (click.allowed, dice, first.rule), (fighter, row.section, c)
+            assert (c.verdict.allowed, c.verdict.route, c.verdict.steps) == (click.allowed, click.route, click.steps)
+            n += 1
+    return n
+
+
+def test_each_answer_is_the_verdict_a_click_gives():
+    """The table compares the very move verdicts of a single click (H2–H4): on the ledge and on every bundled
+    Height battlefield, every cell's answer, dice and rule are the click's."""
+    total = _agrees(ledge(), "f")
+    for name in ("four-shots.json", "cliff.json", "ruined-street.json"):
+        t = Table.start(scenario.loads((SCENARIOS / name).read_text(encoding="utf-8")))
+        total += sum(_agrees(t, f.id) for f in t.scenario.fighters)
+    assert total == 12 + 81  # the ledge: 3 rows × 4 entries; the bundled battlefields: 81 cells
+
+
+def test_unconnected_sections_are_refused_by_h1():
+    """docs/rules.md › Open rulings, *Unconnected sections*: nothing moves between sections no borders link
+    (Phase and Teleport included); the refusal cites H1."""
+    doc = {**LEDGE, "sections": [*LEDGE["sections"], {"id": "island", "name": "Island", "elevation": 0,
+                                                        "x": [8, 9]}],
+           "fighters": [{"id": "f", "name": "Fen", "side": "A", "section": "foot",
+                         "moves": ["Fly 1", "Teleport 9"], "actions": []}]}
+    t = Table.start(scenario.load(doc))
+    o = judge_options(t, "f")
+    assert "island" not in [r.section for r in o.rows]
+    assert _agrees(t, "f") == 3 * 2
+    assert _rule(MoveEntry.parse("Teleport 9"), False, False) == "H1" == t.judge_move("f", 1, "island").steps[1].rule
 
 
 def test_falls_show_their_dice_h8():
@@ -120,7 +149,7 @@ def test_json_keys_and_values():
         {"index": 1, "entry": "Move 1 (Height 3)", "allowed": True, "answer": "safe", "fall_dice": 0, "rule": "H2"},
         {"index": 2, "entry": "Fly 1", "allowed": True, "answer": "safe", "fall_dice": 0, "rule": "H4"},
         {"index": 3, "entry": "Teleport 3", "allowed": True, "answer": "safe", "fall_dice": 0, "rule": "H4"}]}
-    assert data["rules"] == ["H2", "H3", "H4", "H8"]
+    assert data["rules"] == ["H2", "H3", "H4"]
     assert data["explanation"][1] == ("[H2, H4] Ledge: Move 2: no · Move 1 (Height 3): safe · Fly 1: safe · "
                                       "Teleport 3: safe")
 
@@ -158,4 +187,4 @@ def test_the_example_question_file_of_the_api_page():
     assert data["explanation"][1:] == ["[H2] Foot of the cliff: Move 2: safe · Move 1 (Height 3): safe",
                                        "[H2] Spire: Move 2: no · Move 1 (Height 3): safe"]
     assert (data["start"], data["entries"], data["rules"]) == ("boulder", ["Move 2", "Move 1 (Height 3)"],
-                                                               ["H2", "H3", "H8"])
+                                                               ["H2", "H3"])

@@ -15,7 +15,7 @@ from vertigo import scenario as scenario_mod
 from vertigo.options import judge_options
 from vertigo.rule_tags import RULE_TAGS
 from vertigo.table import Table
-from vertigo_page.controller import Controller
+from vertigo_page.controller import OPTIONS_AUTO_WORK, Controller
 from vertigo_view.panels import options_table, rule_tags, to_html
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
@@ -73,7 +73,7 @@ def test_falls_show_their_dice_and_each_cell_is_the_clicks_verdict() -> None:
     assert rows[0] == ["Section", "Move 1", "Fly 3"]
     assert ["Foot of the cliff", "3d6 H2", "safe H4"] in rows
     (cell,) = [td for td in root.iter("td") if td.get("data-entry") == "0" and "falls" in td.get("class", "")]
-    assert cell.get("title") == "Allowed: falls, 3d6: 3–18, mean 10.5"
+    assert text(cell) == "3d6 H2"
     assert c.click_section("cliff-foot").status == "Move to Foot of the cliff: Allowed: falls, 3d6: 3–18, mean 10.5"
 
 
@@ -156,3 +156,28 @@ def test_an_unknown_tag_stays_plain_text_beside_known_ones() -> None:
     assert text(span) == "X1, H2" and [a.get("href") for a in span.iter("a")] == ["#rule-h2"]
     span = rule_tags(ET.Element("li"), "see the DM")
     assert text(span) == "see the DM" and list(span.iter("a")) == []
+
+
+def test_many_long_entries_on_a_large_battlefield_wait_for_a_click() -> None:
+    """Past OPTIONS_AUTO_WORK (entries × (sections + borders)) the panel offers "Compare all N Move entries";
+    the button compares them, and the table stays until another fighter is selected."""
+    n = 120
+    doc = {"vertigo": 2, "title": "A long road", "dice_seed": 1,
+           "sections": [{"id": f"s{i}", "name": f"S{i}", "elevation": i % 3, "x": [i, i + 1]} for i in range(n)],
+           "borders": [[f"s{i}", f"s{i + 1}"] for i in range(n - 1)],
+           "fighters": [{"id": "f", "name": "Fen", "side": "A", "section": "s0", "actions": [],
+                         "moves": ["Move 3", "Fly 2", "Teleport 2", "Phase 1", "Move 1 (Height 2)"] * 4},
+                        {"id": "g", "name": "Gil", "side": "A", "section": "s5", "actions": [], "moves": ["Move 1"]}]}
+    assert 20 * (n + n - 1) > OPTIONS_AUTO_WORK >= 1 * (n + n - 1)
+    c = Controller(Table.start(scenario_mod.load(doc)))
+    root = parse(c.click_fighter("f").panel)
+    assert c.options() is None and by_testid(root, "options-table") == []
+    (button,) = by_testid(root, "options-compare")
+    assert (text(button), button.get("data-action")) == ("Compare all 20 Move entries", "options")
+    up = c.compare_options()
+    assert up.status == "Fen: 2 sections reachable with 20 Move entries."
+    assert grid(parse(up.panel))[0][:3] == ["Section", "Move 3", "Fly 2"]
+    c.choose_entry(1)
+    assert by_testid(parse(c._panel()), "options-table") != []
+    root = parse(c.click_fighter("g").panel)  # a fighter with one entry: compared at once
+    assert grid(root)[0] == ["Section", "Move 1"]
