@@ -4,9 +4,14 @@ With a fighter selected, comparing its Move entries should take no clicks:
 for every section that at least one of its entries reaches, the table gives
 each entry's answer — allowed or not, and how many falling dice (``"safe"``
 for none) — as in ``Move 2: no · Move 1 (Height 3): safe · Fly 1: safe``.
-Each answer is the very :class:`~vertigo.movement.MoveVerdict` a click on
-that section gives (:meth:`vertigo.table.Table.judge_move`, with the same
-reach), so the table and the single-click verdict cannot disagree.
+Each answer is read off the entry's :class:`~vertigo.movement.Reach`, the
+search a click's verdict takes its route from, and each cell builds that very
+:class:`~vertigo.movement.MoveVerdict` on demand
+(:meth:`vertigo.table.Table.judge_move` with the same reach), so the table and
+the single-click verdict cannot disagree (``tests/unit/test_options.py``
+holds them equal on every cell of every bundled battlefield).
+:attr:`Options.badges` is the compact per-section form a drawing could show
+as badges.
 
 Rows come in the sections' document order and cells in the fighter's order
 of Move entries: never a hash or dict order (H13).
