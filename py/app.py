@@ -423,6 +423,8 @@ def on_panel_click(event):
         run(lambda: ctl.take_back_levels(arg))
     elif action == "strange":
         run(ctl.toggle_strange)
+    elif action == "options":
+        run(ctl.compare_options)
 
 
 @when("click", "#undo")

@@ -20,7 +20,8 @@ which lists the question's fields and the function that answers it.  A later
 rule set adds its own questions the same way (``levels`` for Combat at
 Different Levels), or a caller passes its own registry to :func:`answer`.
 
-Source: the Height rules ``000_519d8b8e373365db.txt`` (rulings H2–H8) and the
+Source: the Height rules ``000_519d8b8e373365db.txt`` (rulings H2–H8; ``options`` compares every Move
+entry at once, :mod:`vertigo.options`) and the
 SM / Reach table of ``001_cbc7fc1b49bd2ff2.txt`` (ruling G4).
 
 Rulings restated in ``docs/rules.md``: ``#g4-reach-by-size-modifier``,
@@ -42,6 +43,7 @@ from . import lengths, rulesets
 from . import scenario as scenario_mod
 from .errors import QuestionError, RulesError, RuleSetError, ScenarioError, SizeModifierError
 from .limits import MAX_DOCUMENT_CHARS
+from .options import judge_options
 from .reach import judge_reach_bonus
 from .scenario import Scenario
 from .table import Table
@@ -332,6 +334,12 @@ def _ask_reachable(table: Table | None, question: Mapping[str, Any]) -> Answer:
     return t.reach(fighter, index).to_json()
 
 
+def _ask_options(table: Table | None, question: Mapping[str, Any]) -> Answer:
+    """Every Move entry's answer for every section some entry of the fighter reaches (H2–H4, H8)."""
+    t = _ruled(table)
+    return judge_options(t, _fighter(t, question, "fighter")).to_json()
+
+
 def _pair(table: Table, question: Mapping[str, Any]) -> tuple[str, str]:
     """The question's ``fighter`` and ``target``: two different fighters of the scenario.
 
@@ -393,6 +401,8 @@ QUESTIONS: Mapping[str, Question] = MappingProxyType({q.name: q for q in (
              text="can FIGHTER move TO with its Move entry ENTRY, and how far does it fall (H2-H4, H7, H8)"),
     Question("reachable", ("fighter", "entry", "positions"), _ask_reachable,
              text="every section FIGHTER's Move entry ENTRY reaches, with its fewest falling dice (H3, H4)"),
+    Question("options", ("fighter", "positions"), _ask_options,
+             text="every Move entry of FIGHTER against every section one of them reaches: no, safe or Nd6 (H2-H4)"),
     Question("attack", ("fighter", "target", "positions"), _ask_attack,
              text="does each action of FIGHTER reach TARGET: range needed, blocked or not (H5, H6)"),
     Question("levels", ("fighter", "target", "strange_position", "positions", "override"), _ask_levels,

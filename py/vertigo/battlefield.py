@@ -171,6 +171,7 @@ class Battlefield:
     _links: Mapping[str, tuple[tuple[str, Fraction], ...]] = field(init=False, repr=False, compare=False)
     _order: Mapping[str, int] = field(init=False, repr=False, compare=False)
     _graph: tuple[tuple[tuple[int, Fraction], ...], ...] = field(init=False, repr=False, compare=False)
+    _steps: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_id = {s.id: s for s in self.sections}
@@ -189,6 +190,7 @@ class Battlefield:
         order = self._order
         object.__setattr__(self, "_graph", tuple(
             tuple((order[b], rise) for b, rise in self._links[s.id]) for s in self.sections))
+        object.__setattr__(self, "_steps", {})
 
     @classmethod
     def build(cls, sections: Iterable[Section], pairs: Iterable[tuple[str, str]]) -> Battlefield:
@@ -255,8 +257,23 @@ class Battlefield:
         return self.section(b).elevation - self.section(a).elevation
 
     def steps_from(self, start: str) -> dict[str, int]:
-        """Fewest borders crossed from ``start`` to each connected section (BFS)."""
+        """Fewest borders crossed from ``start`` to each connected section (BFS), in the order the search
+        reached them; a new dict each call.
+
+        Each start's search runs once per battlefield (the battlefield is immutable): comparing every Move
+        entry at every section (:func:`vertigo.options.judge_options`) asks for the same starts thousands of
+        times.
+
+        Raises:
+            UnknownSectionError: no such section.
+        """
         self.section(start)
+        known = self._steps.get(start)
+        if known is None:
+            known = self._steps[start] = self._search_steps(start)
+        return dict(known)
+
+    def _search_steps(self, start: str) -> dict[str, int]:
         dist = {start: 0}
         queue = deque([start])
         while queue:

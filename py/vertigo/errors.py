@@ -19,6 +19,7 @@ __all__ = [
     "LengthError",
     "SizeModifierError",
     "QuestionError",
+    "UnknownRuleError",
 ]
 
 
@@ -59,6 +60,10 @@ class LengthError(RulesError, ValueError):
 
 class SizeModifierError(RulesError, ValueError):
     """A Size Modifier outside the reach table (above +10), or not a whole number (G4)."""
+
+
+class UnknownRuleError(RulesError, LookupError):
+    """A rule tag that :data:`vertigo.rule_tags.RULE_TAGS` does not explain: no ruling of the project has that id."""
 
 
 class QuestionError(RulesError, ValueError):

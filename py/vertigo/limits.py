@@ -10,7 +10,7 @@ JavaScript; a character outside the Basic Multilingual Plane counts 2).
 
 __all__ = [
     "MAX_SECTIONS", "MAX_BORDERS", "MAX_FIGHTERS", "MAX_ELEVATION", "MAX_EXTENT", "MAX_DISTANCE", "MAX_DICE",
-    "MAX_ENTRY_TEXT", "MAX_ENTRIES", "MAX_NAME", "MAX_DOCUMENT_CHARS", "MAX_SCENARIO_CHARS", "MAX_LOG",
+    "MAX_ENTRY_TEXT", "MAX_ENTRIES", "MAX_NAME", "MAX_DOCUMENT_CHARS", "MAX_SCENARIO_CHARS", "MAX_LOG", "MAX_ROLLS",
     "MAX_FEET", "MAX_FEET_DENOMINATOR", "MAX_FEET_TEXT", "MAX_REACH", "MAX_REACH_TEXT", "MAX_WEAPON_RANGE",
     "MAX_SIDES", "MAX_DICE_MODIFIER", "MAX_DICE_TEXT",
     "STORAGE_QUOTA", "TABLE_BUDGET", "PICTURE_BUDGET", "utf16_length",
@@ -56,6 +56,10 @@ longest id, so whatever loads can be saved and exported, and whatever is
 exported imports again."""
 MAX_LOG = 1000
 """Most log entries kept; older ones give way first."""
+MAX_ROLLS = 2**52
+"""Largest roll count (a scenario's ``dice_rolls``, a saved table's ``rolls``) and roll index: far past any
+game, and far enough below 2^53 (the largest whole number a JavaScript number holds exactly) that a table
+keeps counting exactly."""
 MAX_FEET = 10_000
 """Largest |elevation| or |x| of a fighter in the levels rules (001), in feet."""
 MAX_FEET_DENOMINATOR = 1_000_000

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 from fractions import Fraction
 from heapq import heappop, heappush
-from itertools import pairwise
+from itertools import islice, pairwise
 from typing import Any
 
 from .battlefield import Battlefield
@@ -402,14 +402,13 @@ def _why_not(field: Battlefield, start: str, dest: str, entry: MoveEntry, h: Fra
                 legal[there] = legal[here] + 1
                 queue.append(there)
     to_dest = field.steps_from(dest)
-    blockers = [
+    blockers = list(islice((  # the first four only: the rest would be written and thrown away
         Step("H2", f"{field.describe_border(a, b)} needs a Move Height ≥ {fmt(field.rise(a, b))}; "
                    f"{entry} moves with Height {fmt(h)}.")
         for a, steps in sorted(legal.items(), key=lambda item: item[1])
         for b in field.neighbours(a)
-        if field.rise(a, b) > h and steps + 1 + to_dest.get(b, entry.distance + 1) <= entry.distance
-    ]
-    return blockers[:4] or [
+        if field.rise(a, b) > h and steps + 1 + to_dest.get(b, entry.distance + 1) <= entry.distance), 4))
+    return blockers or [
         Step("H2", f"No path within {count(entry.distance, 'step')} avoids a border too high to climb.")]
 
 

@@ -51,7 +51,7 @@ class RuleSet:
 
 
 HEIGHT = RuleSet("height", "the Height rules", "000_519d8b8e373365db.txt", ("height",),
-                 ("move", "reachable", "attack"), moves=True)
+                 ("move", "reachable", "options", "attack"), moves=True)
 """Height (000): sections, borders, falling, Move entries, ranged across Height (H1–H13)."""
 
 LEVELS = RuleSet("levels", "Combat at Different Levels", "001_cbc7fc1b49bd2ff2.txt", ("feet",),

@@ -1,7 +1,7 @@
 """Scenario documents: versioned JSON in, validated values out, and back.
 
 A scenario is ``{"vertigo": 2, "title", "units", "rules", "options",
-"dice_seed", "sections", "borders", "fighters"}``: its unit system, the rule
+"dice_seed", "dice_rolls", "sections", "borders", "fighters"}``: its unit system, the rule
 sets that referee it (:mod:`vertigo.rulesets`), and the battlefield in that
 unit — every length exact (:mod:`vertigo.lengths`).  :func:`load` checks the
 whole document and reports every problem at once, each with its place
@@ -44,6 +44,7 @@ from .limits import (
     MAX_EXTENT,
     MAX_FIGHTERS,
     MAX_NAME,
+    MAX_ROLLS,
     MAX_SCENARIO_CHARS,
     MAX_SECTIONS,
     utf16_length,
@@ -75,7 +76,7 @@ _ID = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 """An id (matched whole: ``fullmatch``, so no trailing newline slips through as ``$`` would let it)."""
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_]{1,40}")
 _KEYS_V1 = {"vertigo", "title", "units", "dice_seed", "sections", "borders", "fighters"}
-_KEYS = _KEYS_V1 | {"rules", "options"}
+_KEYS = _KEYS_V1 | {"rules", "options", "dice_rolls"}
 _ABSENT: Any = object()
 """A key the document leaves out (``null`` is a value, and refused where no null is allowed)."""
 _ALL_OPTIONS = tuple(dict.fromkeys(name for r in REGISTRY.values() for name, _ in r.options))
@@ -127,6 +128,9 @@ class Scenario:
         fighters: every fighter, in document order.
         rules: ids of the rule sets that referee it (:data:`vertigo.rulesets.REGISTRY`), in document order.
         options: ``(name, value)`` of the rule-set options the document sets, sorted by name.
+        dice_rolls: how many rolls were made before this document was written (0 to
+            :data:`~vertigo.limits.MAX_ROLLS`): a table started from it rolls on from there, roll
+            ``dice_rolls + 1``, so Export then Import keeps the dice where they were (H8).
     """
 
     title: str
@@ -136,6 +140,7 @@ class Scenario:
     fighters: tuple[Fighter, ...]
     rules: tuple[str, ...] = ("height",)
     options: tuple[tuple[str, bool], ...] = ()
+    dice_rolls: int = 0
 
     def fighter(self, fighter_id: str) -> Fighter:
         """The fighter with this id.
@@ -478,6 +483,10 @@ def load(doc: Any) -> Scenario:
     seed = doc.get("dice_seed", 1)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**53:
         c.add("dice_seed", f"must be a whole number from 0 to 2^53 − 1: {_show(seed)}")
+    rolls = doc.get("dice_rolls", 0)
+    if isinstance(rolls, bool) or not isinstance(rolls, int) or not 0 <= rolls <= MAX_ROLLS:
+        c.add("dice_rolls", f"must be the number of rolls already made, a whole number from 0 to 2^52: "
+                            f"{_show(rolls)}")
     raw_sections = doc.get("sections")
     sections = _sections(c, raw_sections)
     # The ids every other part may name.  When the list itself is unusable (not a list, empty, over the
@@ -492,7 +501,7 @@ def load(doc: Any) -> Scenario:
         raise ScenarioError(c.problems)
     assert title is not None  # a None title recorded a problem
     scenario = Scenario(title, units, seed, Battlefield(tuple(sections), tuple(borders)), tuple(fighters),
-                        rules, options)
+                        rules, options, rolls)
     size = export_size(scenario)
     if size > MAX_SCENARIO_CHARS:
         raise ScenarioError([f"document: as Export writes it (every fighter on the section with the longest id), "
@@ -676,7 +685,7 @@ Where = Mapping[str, str | tuple[str, Fraction | None]]
 """Fighter id → where it stands now: a section id, or (section id, offset or None for the default)."""
 
 
-def dump(scenario: Scenario, positions: Where | None = None) -> dict[str, Any]:
+def dump(scenario: Scenario, positions: Where | None = None, *, rolls: int | None = None) -> dict[str, Any]:
     """The canonical version-2 document of a scenario (``load(dump(s)) == s``).
 
     Defaults are left out (a ground section's kind, a fighter without a
@@ -693,6 +702,9 @@ def dump(scenario: Scenario, positions: Where | None = None) -> dict[str, Any]:
         positions: fighter id → section id or (section id, offset), to write
             every fighter where it stands now instead of where it started
             (Export); None keeps the starting places.
+        rolls: the rolls made so far, written as ``dice_rolls`` so that the
+            document rolls on from there (Export, H8); None writes the
+            scenario's own :attr:`Scenario.dice_rolls`.  0 is left out.
 
     Returns:
         A JSON-ready dict.
@@ -741,8 +753,11 @@ def dump(scenario: Scenario, positions: Where | None = None) -> dict[str, Any]:
     }
     if scenario.options:
         doc["options"] = dict(scenario.options)
+    doc["dice_seed"] = scenario.dice_seed
+    made = scenario.dice_rolls if rolls is None else rolls
+    if made:
+        doc["dice_rolls"] = made
     doc.update({
-        "dice_seed": scenario.dice_seed,
         "sections": [section(s) for s in f.sections],
         "borders": [border(b) for b in f.borders],
         "fighters": [fighter(x) for x in scenario.fighters],
@@ -750,14 +765,14 @@ def dump(scenario: Scenario, positions: Where | None = None) -> dict[str, Any]:
     return doc
 
 
-def dumps(scenario: Scenario, positions: Where | None = None) -> str:
+def dumps(scenario: Scenario, positions: Where | None = None, *, rolls: int | None = None) -> str:
     """:func:`dump` as the text Export writes: one line per key, per section, per border, per fighter.
 
     Compact enough that the largest scenario :func:`load` accepts is written
     in at most :data:`vertigo.limits.MAX_SCENARIO_CHARS`, and readable in a
     text editor.
     """
-    doc = dump(scenario, positions)
+    doc = dump(scenario, positions, rolls=rolls)
     lines = ["{"]
     keys = list(doc)
     for i, key in enumerate(keys):
@@ -784,11 +799,16 @@ def export_size(scenario: Scenario) -> int:
     # A rule set without movement lets the referee place a fighter anywhere on a section: an offset of
     # up to _OFFSET_TEXT more characters each.
     placed = 0 if scenario.moves_by_rules else _OFFSET_TEXT
-    return utf16_length(dumps(scenario)) + sum(longest - len(x.section) + placed for x in scenario.fighters)
+    # Export writes the rolls made so far: at most _ROLLS_TEXT characters more than the document's own count.
+    rolls = _ROLLS_TEXT - (len(f'  "dice_rolls": {scenario.dice_rolls},\n') if scenario.dice_rolls else 0)
+    return (utf16_length(dumps(scenario)) + rolls
+            + sum(longest - len(x.section) + placed for x in scenario.fighters))
 
 
 _OFFSET_TEXT = len(', "x": ""') + 2 * len(str(MAX_EXTENT * lengths.MAX_DENOMINATOR)) + 2
 """The most characters a fighter's written offset adds to its line (``, "x": "-n/d"``)."""
+_ROLLS_TEXT = len(f'  "dice_rolls": {MAX_ROLLS},\n')
+"""The most characters Export's ``dice_rolls`` line takes."""
 
 
 assert MAX_DICE >= 2 * MAX_ELEVATION * MAX_DISTANCE  # the falls of the longest Move fit the dice cap

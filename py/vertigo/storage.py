@@ -46,7 +46,7 @@ from . import lengths
 from . import scenario as scenario_mod
 from .dice import SIDES
 from .errors import ScenarioError
-from .limits import MAX_DICE, MAX_DICE_MODIFIER, MAX_LOG, MAX_SIDES, TABLE_BUDGET, utf16_length
+from .limits import MAX_DICE, MAX_DICE_MODIFIER, MAX_LOG, MAX_ROLLS, MAX_SIDES, TABLE_BUDGET, utf16_length
 from .numbers import fmt
 from .scenario import Scenario
 from .table import UNDO_DEPTH, LogEntry, Snapshot, Table
@@ -130,9 +130,8 @@ class TableEncoder:
         return head + ",".join(reversed(kept)) + "]}"
 
 
-COUNT_CAP = 2**52
-"""Largest roll count, roll index and log number restored: far past any game, and far enough below 2^53
-(the largest whole number a JavaScript number holds exactly) that a restored table keeps counting."""
+COUNT_CAP = MAX_ROLLS
+"""Largest roll count, roll index and log number restored (:data:`vertigo.limits.MAX_ROLLS`)."""
 
 
 def logged_text(value: Any, what: str) -> str:

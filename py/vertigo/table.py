@@ -101,14 +101,20 @@ class Table:
 
     @classmethod
     def start(cls, scenario: Scenario, how: str = "Loaded") -> Table:
-        """A fresh table: every fighter on its starting section, no rolls yet.
+        """A fresh table: every fighter on its starting section, rolling on from the scenario's ``dice_rolls``.
+
+        A scenario Export wrote keeps the rolls made so far (:attr:`Scenario.dice_rolls`), so its next roll
+        is the one the exported table would have made next (H8); any other starts at roll 0.
 
         Args:
             scenario: the battlefield.
             how: the first word of the log (``"Loaded"``, ``"Imported"``).
         """
-        entry = LogEntry(f"{how} “{isolate(scenario.title)}”, dice seed {scenario.dice_seed}.", number=1)
-        return cls(scenario, tuple((f.id, f.section) for f in scenario.fighters), 0, (entry,),
+        made = scenario.dice_rolls
+        more = "" if not made else (f"; {made} roll{'' if made == 1 else 's'} already made, the next is "
+                                    f"roll #{made + 1}")
+        entry = LogEntry(f"{how} “{isolate(scenario.title)}”, dice seed {scenario.dice_seed}{more}.", number=1)
+        return cls(scenario, tuple((f.id, f.section) for f in scenario.fighters), made, (entry,),
                    offsets=tuple((f.id, f.x) for f in scenario.fighters if f.x is not None))
 
     @property

@@ -23,6 +23,7 @@ from vertigo.levels import LevelsVerdict
 from vertigo.limits import MAX_LOG
 from vertigo.movement import MoveVerdict, Reach
 from vertigo.numbers import count, fmt
+from vertigo.options import Options, judge_options
 from vertigo.ranged import ShotVerdict
 from vertigo.storage import TableEncoder
 from vertigo.table import Table
@@ -76,6 +77,12 @@ _HELP_PLACING = ("Select a fighter (click or Enter); no rule set here judges att
                  "Enter on it) to place the selected fighter there, Shift+←/→ nudges it ½ ft. Escape clears, "
                  "Ctrl+Z undoes.")
 
+OPTIONS_AUTO_WORK = 4000
+"""Largest Move entries × (sections + borders) for which selecting a fighter compares every entry at once
+(:func:`vertigo.options.judge_options`: one search per entry).  Past it — many long entries on a large
+battlefield, where the searches would hold the page for a noticeable time — the panel offers a button
+instead.  Every bundled battlefield stays far below it (Ruined street: at most 2 × 60)."""
+
 NUDGE = Fraction(1, 2)
 """How far Shift+←/→ moves a placed fighter, and the grid a click places it on, in the scenario's unit."""
 
@@ -126,12 +133,16 @@ class Controller:
         self.encoder = TableEncoder()
         self._reach_key: tuple[object, str, int] | None = None
         self._reach: Reach | None = None
+        self._options_key: tuple[object, str] | None = None
+        self._options: Options | None = None
+        self.compare_all = False
 
     # -- helpers ---------------------------------------------------------
     def _clear(self) -> None:
         self.selected = self.entry = self.pending = self.roll = self.target = self.shots = self.levels = None
         self.pending_done = False
         self.strange = False
+        self.compare_all = False
 
     def _highlights(self) -> Highlights:
         hl = Highlights(selected=self.selected)
@@ -165,6 +176,36 @@ class Controller:
             self._reach_key, self._reach = key, self.table.reach(self.selected, self.entry)
         return self._reach
 
+    def _options_at_once(self) -> bool:
+        """Whether the selected fighter's options are compared without a click (:data:`OPTIONS_AUTO_WORK`)."""
+        assert self.selected is not None
+        sc = self.table.scenario
+        work = len(sc.fighter(self.selected).moves) * (len(sc.field.sections) + len(sc.field.borders))
+        return self.compare_all or work <= OPTIONS_AUTO_WORK
+
+    def options(self) -> Options | None:
+        """Every Move entry's answer at every section one reaches, for the selected fighter (H2–H4); None when
+        no fighter is selected, fighters do not move by the Height rules, or the comparison waits for a click
+        (:meth:`compare_options`).  Computed once per position; the chosen entry's search is shared with the
+        highlight."""
+        if self.selected is None or not self.table.scenario.refereed_by("height") or not self._options_at_once():
+            return None
+        key = (self.table.positions, self.selected)
+        if self._options is None or self._options_key is None or self._options_key[0] is not key[0] \
+                or self._options_key[1] != key[1]:
+            known = {} if self.entry is None else {self.entry: self._reached()}
+            self._options_key, self._options = key, judge_options(self.table, self.selected, known)
+        return self._options
+
+    def compare_options(self) -> Update:
+        """The button of a large battlefield: compare every Move entry of the selected fighter now (H2–H4)."""
+        if self.selected is None or not self.table.scenario.refereed_by("height"):
+            return self._update("Select a fighter first.")
+        self.compare_all = True
+        o = self.options()
+        assert o is not None
+        return self._update(o.summary)
+
     def _panel(self) -> str:
         # The verdict comes first, the selected fighter's card after it: Confirm is the first thing Tab reaches
         # from the battlefield, and on a small screen the answer to the last click is at the top.
@@ -178,8 +219,14 @@ class Controller:
         if self.selected is not None:
             f = self.table.scenario.fighter(self.selected)
             parts.append(panels.to_html(panels.fighter_card(self.table, f, self.entry)))
+        options = self.options()
+        if options is not None:
+            parts.append(panels.to_html(panels.options_table(self.table, options)))
+        elif self.selected is not None and self.table.scenario.refereed_by("height"):
+            parts.append(panels.to_html(panels.options_offer(self.table.scenario.fighter(self.selected))))
         if not parts:
             parts.append(f'<p class="hint">{html.escape(help_line(self.table))}</p>')
+        parts.append(panels.to_html(panels.glossary()))
         return "".join(parts)
 
     def _new_log(self) -> tuple[tuple[str, ...], bool]:
@@ -631,9 +678,11 @@ class Controller:
 
     def export_text(self) -> str:
         """The scenario with every fighter where it stands now — its section and, where the referee placed it,
-        its place on that section — as format-version-2 JSON text (:func:`vertigo.scenario.dumps`)."""
+        its place on that section — and the rolls made so far (``dice_rolls``: an import rolls on from there,
+        H8), as format-version-2 JSON text (:func:`vertigo.scenario.dumps`)."""
         t = self.table
-        return scenario_mod.dumps(t.scenario, {fid: (sid, t.offset(fid)) for fid, sid in t.positions})
+        return scenario_mod.dumps(t.scenario, {fid: (sid, t.offset(fid)) for fid, sid in t.positions},
+                                  rolls=t.rolls)
 
     def export_name(self) -> str:
         """The file name Export offers: the battlefield's title, kept to letters, digits, ``-`` and ``_``.

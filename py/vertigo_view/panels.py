@@ -15,13 +15,16 @@ from vertigo.dice import DiceRoll
 from vertigo.levels import Direction, LevelsVerdict
 from vertigo.movement import MoveVerdict
 from vertigo.numbers import fmt, signed
+from vertigo.options import Options
 from vertigo.ranged import ShotVerdict
+from vertigo.rule_tags import RULE_TAGS, split_tags
 from vertigo.scenario import Fighter
 from vertigo.table import LogEntry, Table
 from vertigo.text import isolate
 from vertigo.verdict import Step
 
-__all__ = ["fighter_card", "move_verdict", "shot_verdicts", "levels_verdict", "dice_faces", "log_items", "to_html"]
+__all__ = ["fighter_card", "move_verdict", "shot_verdicts", "levels_verdict", "options_table", "options_offer",
+           "rule_tags", "glossary", "dice_faces", "log_items", "to_html"]
 
 
 def to_html(e: ET.Element) -> str:
@@ -41,11 +44,57 @@ def _button(parent: ET.Element, text: str, action: str, arg: object = None, **at
     return _el(parent, "button", text, type="button", data_action=action, data_arg=arg, **attrs)
 
 
+def _append_text(parent: ET.Element, more: str) -> None:
+    """Text added at the end of ``parent``: after its last child (as that child's tail), else as its text."""
+    if len(parent):
+        parent[-1].tail = (parent[-1].tail or "") + more
+    else:
+        parent.text = (parent.text or "") + more
+
+
+def rule_tags(parent: ET.Element, rule: str) -> ET.Element:
+    """A step's rule tag (``"H5"``, ``"G2, G6"``) as ``<span class="rule">``, each ruling id in it a link to its
+    entry in the page's glossary (:func:`glossary`, ``#rule-h5``), described by that entry's one-line statement
+    (``aria-describedby``) and with it as the tooltip.  An id :data:`vertigo.rule_tags.RULE_TAGS` does not know
+    stays plain text."""
+    span = _el(parent, "span", class_="rule")
+    tags = split_tags(rule)
+    if not tags:
+        span.text = rule
+        return span
+    for i, tag in enumerate(tags):
+        if i:
+            _append_text(span, ", ")
+        entry = RULE_TAGS.get(tag)
+        if entry is None:
+            _append_text(span, tag)
+            continue
+        _el(span, "a", tag, href=f"#{entry.page_id}", class_="rule-link",
+            title=f"{entry.tag} {entry.title}: {entry.statement}", aria_describedby=f"{entry.page_id}-text")
+    return span
+
+
+def glossary() -> ET.Element:
+    """The in-page "Rules" glossary: a ``<details>`` list of every rule tag (:data:`vertigo.rule_tags.RULE_TAGS`,
+    in its order), each ``<li id="rule-h5">`` with its title, one-line statement (``id="rule-h5-text"``), source
+    seed file and the heading of ``docs/rules.md`` that restates it.  Plain text: no network."""
+    details = _el(None, "details", class_="glossary", data_testid="glossary")
+    _el(details, "summary", "Rules: what each tag means")
+    ul = _el(details, "ul")
+    for entry in RULE_TAGS.values():
+        li = _el(ul, "li", id=entry.page_id)
+        _el(li, "strong", entry.tag, class_="rule")
+        _el(li, "span", f" {entry.title}: ", class_="rule-title")
+        _el(li, "span", entry.statement, id=f"{entry.page_id}-text", class_="rule-statement")
+        _el(li, "span", f" Source: {entry.source}; docs/rules.md{entry.anchor}.", class_="rule-source")
+    return details
+
+
 def _steps(parent: ET.Element, steps: Sequence[Step]) -> None:
     ol = _el(parent, "ol", class_="steps")
     for s in steps:
         li = _el(ol, "li")
-        _el(li, "span", s.rule, class_="rule")
+        rule_tags(li, s.rule)
         tail = _el(li, "span", " " + s.text)
         tail.set("class", "step-text")
 
@@ -242,6 +291,58 @@ def levels_verdict(table: Table, v: LevelsVerdict) -> ET.Element:
     other = fb.id
     row = _el(box, "div", class_="buttons")
     _button(row, f"Select {b} instead (S)", "select", other, aria_keyshortcuts="S")
+    return box
+
+
+def options_table(table: Table, o: Options) -> ET.Element:
+    """Every option at a border (H2–H4): one row per section some Move entry of the fighter reaches, in
+    document order, one column per Move entry, each cell the short answer of that move's verdict — ``no``,
+    ``safe`` or the falling dice — with its rule tag (a click on the section with that entry gives the verdict
+    with every step).
+
+    An accessible table (caption, ``th scope``) in a box that scrolls on its own on a narrow screen.
+    """
+    box = _el(None, "div", class_="options", data_testid="options")
+    who = isolate(o.name)
+    _el(box, "h3", "Every Move entry, every section")
+    if not o.entries:
+        _el(box, "p", f"{who} has no Move entries.", class_="meta", data_testid="options-none")
+        return box
+    if not o.rows:
+        _el(box, "p", f"No Move entry of {who} reaches another section from {isolate(o.start_name)}.",
+            class_="meta", data_testid="options-none")
+        return box
+    wrap = _el(box, "div", class_="options-wrap", role="region", tabindex="0",
+               aria_label=f"Move entries of {who} compared, scrolls")
+    t = _el(wrap, "table", class_="grid options-grid", data_testid="options-table")
+    _el(t, "caption", f"{o.summary} Each cell: that move's verdict — no, safe, or the falling dice.")
+    tr = _el(_el(t, "thead"), "tr")
+    _el(tr, "th", "Section", scope="col")
+    for e in o.entries:
+        _el(tr, "th", e, scope="col")
+    body = _el(t, "tbody")
+    for row in o.rows:
+        tr = _el(body, "tr", data_section=row.section)
+        _el(tr, "th", isolate(row.name), scope="row")
+        for c in row.cells:
+            kind = "no" if not c.allowed else "safe" if c.dice == 0 else "falls"
+            td = _el(tr, "td", class_=f"option {kind}", data_entry=c.index)
+            _el(td, "span", c.answer, class_="answer")
+            td[-1].tail = " "
+            rule_tags(td, c.rule)
+    return box
+
+
+def options_offer(fighter: Fighter) -> ET.Element:
+    """Where comparing every Move entry would take the page a while (many entries on a large battlefield): a
+    button that asks for the options table (``data-action="options"``)."""
+    box = _el(None, "div", class_="options", data_testid="options")
+    _el(box, "h3", "Every Move entry, every section")
+    n = len(fighter.moves)
+    _el(box, "p", f"{isolate(fighter.name)} has {n} Move entries on a large battlefield: comparing them all at every "
+                  "section takes a moment, so it waits for you.", class_="meta")
+    row = _el(box, "div", class_="buttons")
+    _button(row, f"Compare all {n} Move entries", "options", data_testid="options-compare")
     return box
 
 

@@ -1151,6 +1151,30 @@ def v2_fighter_cases() -> list[Case]:
     return cases
 
 
+def v2_dice_rolls_cases() -> list[Case]:
+    """``dice_rolls`` (the rolls Export says were made, issue 7): whole numbers 0 … 2^52 only, version 2 only."""
+    rolls = ("dice_rolls",)
+    cases = []
+    for label, value in [
+        ("-1", -1), ("2^52+1", limits.MAX_ROLLS + 1), ("2^53", 2**53), ("1.5", 1.5), ('"3"', "3"), ("true", True),
+        ("false", False), ("null", None), ("[3]", [3]), ('{"rolls":3}', {"rolls": 3}), ("1e999", Raw("1e999")),
+        ("-1e999", Raw("-1e999")), ("NaN", Raw("NaN")), ("Infinity", Raw("Infinity")),
+        ("5001-digits", Raw("1" * 5001)), ("-5001-digits", Raw("-" + "1" * 5001)), ("markup", "<b>3</b>"),
+        ("bidi", "3\u202e"),
+    ]:
+        cases.append(Case(f"v2.dice_rolls={label}", stair_edited(rolls, value), REFUSED, ("dice_rolls",)))
+    cases.append(Case("v2.dice_rolls=3.0", stair_edited(rolls, 3.0), EITHER))  # JSON does not tell 3.0 from 3
+    cases.append(Case("v1.dice_rolls=3", stair_edited(rolls, 3, base=lambda: dict(cliff(), vertigo=1)), REFUSED,
+                      ("dice_rolls",)))
+    for value in (0, 1, 3, limits.MAX_ROLLS):
+        cases.append(Case(f"v2.dice_rolls={value}", stair_edited(rolls, value), LOADS,
+                          echo=(lambda sc: sc.dice_rolls, lambda d: d.get("dice_rolls", 0), value)))
+    cases.append(Case("v2.dice_rolls=missing", stair_edited(rolls, MISSING), LOADS,
+                      echo=(lambda sc: sc.dice_rolls, lambda d: d.get("dice_rolls", 0), 0)))
+    return cases
+
+
 def v2_cases() -> list[Case]:
-    """Version 2, built from the staircase: lengths in every length field, rules and options, stairs, SM, weapons."""
-    return v2_length_cases() + v2_rules_cases() + v2_stairs_cases() + v2_fighter_cases()
+    """Version 2, built from the staircase: lengths in every length field, rules and options, stairs, SM, weapons,
+    the rolls made so far."""
+    return v2_length_cases() + v2_rules_cases() + v2_stairs_cases() + v2_fighter_cases() + v2_dice_rolls_cases()

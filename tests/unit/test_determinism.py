@@ -35,6 +35,7 @@ EVERY_ANSWER = r'''
 import hashlib, json, sys
 sys.path.insert(0, sys.argv[1])
 from vertigo import scenario
+from vertigo.options import judge_options
 from vertigo.table import Table
 out = []
 for text in sys.stdin.read().split("\n\x00\n"):
@@ -48,6 +49,7 @@ for text in sys.stdin.read().split("\n\x00\n"):
                                for s in (False, True))
         if not sc.refereed_by("height"):
             continue
+        out.append(json.dumps(judge_options(table, f.id).to_json()))
         for i in range(len(f.moves)):
             out.append(json.dumps(list(table.reach(f.id, i).dice.items())))
             for s in sc.field.sections:
@@ -78,8 +80,9 @@ def test_case_21c_takes_the_way_down_by_the_first_ledge_in_the_document():
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses inside Pyodide")
 def test_every_answer_is_the_same_under_every_hash_seed():
-    """H13 across interpreters: every reach, move verdict and line of shot of every bundled battlefield and of
-    case 21c, with its explanation, is the same under PYTHONHASHSEED 0, 1, 2, 12345 and 4294967295."""
+    """H13 across interpreters: every reach, move verdict, options table and line of shot of every bundled
+    battlefield and of case 21c, with its explanation, is the same under PYTHONHASHSEED 0, 1, 2, 12345 and
+    4294967295."""
     answers = set()
     for seed in ("0", "1", "2", "12345", "4294967295"):
         env = {**os.environ, "PYTHONHASHSEED": seed}
@@ -88,6 +91,7 @@ def test_every_answer_is_the_same_under_every_hash_seed():
         answers.add(done.stdout.strip())
     assert len(answers) == 1
     count, digest = answers.pop().split()
-    # 832 Height answers, plus the levels verdicts of the three feet battlefields: every ordered pair of
-    # fighters, standing and lying down — staircase 7 × 6 × 2, table-top brawl 3 × 2 × 2, ogre 2 × 1 × 2.
-    assert int(count) == 832 + 7 * 6 * 2 + 3 * 2 * 2 + 2 * 1 * 2 and len(digest) == 64
+    # 832 Height answers and 27 options tables (one per fighter of case 21c and the three Height
+    # battlefields: 1 + 7 + 8 + 11), plus the levels verdicts of the three feet battlefields: every ordered
+    # pair of fighters, standing and lying down — staircase 7 × 6 × 2, table-top brawl 3 × 2 × 2, ogre 2 × 1 × 2.
+    assert int(count) == 832 + 27 + 7 * 6 * 2 + 3 * 2 * 2 + 2 * 1 * 2 and len(digest) == 64

@@ -11,7 +11,7 @@ from vertigo.dice import DicePool, DiceRoll, rng_for, roll
 from vertigo.errors import RulesError
 from vertigo.table import Table
 from vertigo_page.controller import Controller
-from vertigo_view.panels import dice_faces, to_html
+from vertigo_view.panels import dice_faces, glossary, to_html
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
 
@@ -216,7 +216,9 @@ def test_the_first_screen_gives_the_instructions_once() -> None:
     assert up.status == "The four shots: ready."
     assert up.panel == (
         '<p class="hint">Select a fighter (click or Enter), choose a Move entry, then click a section to see the '
-        'verdict; click an enemy to check each action. Escape clears, Ctrl+Z undoes.</p>')
+        'verdict; click an enemy to check each action. Escape clears, Ctrl+Z undoes.</p>'
+        + to_html(glossary()))  # issue 7: the rule tags' glossary closes every panel
+    assert up.panel.count("Select a fighter") == 1
 
 
 def test_an_import_is_logged_as_imported() -> None:
@@ -246,3 +248,25 @@ def test_an_action_override_is_logged_with_fighter_action_target_and_both_answer
     assert c.table.log[-1].text == "DM override: Ada's Shortbow against Bandit 1 — rules: reaches; DM: cannot reach"
     c.override_shot(1, True)
     assert c.table.log[-1].text == "DM override: Ada's Sling against Bandit 1 — rules: cannot reach; DM: reaches"
+
+
+def test_export_then_import_keeps_the_roll_count() -> None:
+    """Issue 7: "export then import replays the dice from roll 0 (keep the roll count)" — H8 replayable dice:
+    the goat's drop is roll #1 (seed 11, roll 0); after Export and Import, the kestrel's 3d6 drop is roll #2,
+    exactly the dice the exported table would have rolled next."""
+    c = controller()
+    c.click_fighter("goat")
+    c.click_section("cliff-foot")
+    c.confirm()
+    assert c.table.rolls == 1
+    text = c.export_text()
+    assert '  "dice_rolls": 1,\n' in text
+    on = c.table
+    up = c.import_text(text, "The-cliff.json")
+    assert c.table.rolls == 1 and up.error is None
+    assert c.table.log[0].text == "Imported “The cliff”, dice seed 11; 1 roll already made, the next is roll #2."
+    c.click_fighter("kestrel")
+    c.click_section("cliff-foot")
+    c.confirm()
+    _, expected = on.move("kestrel", on.judge_move("kestrel", 0, "cliff-foot"))
+    assert c.roll == expected == roll(DicePool(3), rng_for(11, 1))

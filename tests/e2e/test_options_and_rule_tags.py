@@ -1,0 +1,93 @@
+"""Every option at a border and the rule tags' glossary, in the page (issue 7).
+
+Source: ``000_519d8b8e373365db.txt`` › Combat (Move entries with a Height, falling: 1d6 per Height), rulings
+H2, H4, H5, H8; issue 7 ("Every option at a border"; "rule tags (H2, H5, H8) are never explained on the page
+(link each to its rule)").
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from harness import App
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def rows(app: App) -> list[list[str]]:
+    table = app.page.locator("[data-testid=options-table]")
+    expect(table).to_be_visible()
+    return [[c.strip() for c in r] for r in table.locator("tr").evaluate_all(
+        "rows => rows.map(r => Array.from(r.cells, c => c.textContent))")]
+
+
+def test_selecting_dov_on_the_four_shots_shows_every_option_with_its_dice(app: App) -> None:
+    """H2: Move 2 moves with Height 0 and falls the whole Height going down: Hilltop → Slope is down 2 (2d6),
+    on to the Valley floor down 1 more (falls add up: 3d6, H8)."""
+    app.fighter("shooter-4").click()
+    options = app.page.locator("[data-testid=options]")
+    expect(options.locator("caption")).to_have_text(
+        "Dov: 2 sections reachable with 1 Move entry. Each cell: that move's verdict — no, safe, or the falling "
+        "dice.")
+    assert rows(app) == [["Section", "Move 2"], ["Slope", "2d6 H2"], ["Valley floor", "3d6 H2"]]
+    expect(options.locator("tr[data-section=slope] td.falls .answer")).to_have_text("2d6")
+
+
+def test_selecting_bram_and_ada_shows_the_chasm_and_a_fighter_that_reaches_nothing(app: App) -> None:
+    """H2: Bram's Move 2 drops Height 6 into the chasm (6d6) but cannot climb out; Ada's cannot climb the
+    Height 1 border beside her."""
+    app.fighter("shooter-2").click()
+    assert rows(app) == [["Section", "Move 2"], ["Chasm floor", "6d6 H2"]]
+    app.fighter("shooter-1").click()
+    expect(app.page.locator("[data-testid=options-none]")).to_have_text(
+        "No Move entry of Ada reaches another section from Lower terrace.")
+
+
+def test_the_climber_compares_both_entries_at_once(app: App) -> None:
+    """H2: the climber (Height 1 of its own) can go down to the foot with either entry, but only Move 1
+    (Height 3) climbs the Height 3 border to the spire."""
+    app.load_scenario("cliff.json")
+    app.fighter("climber").click()
+    assert rows(app) == [["Section", "Move 2", "Move 1 (Height 3)"],
+                         ["Foot of the cliff", "safe H2", "safe H2"],
+                         ["Spire", "no H2", "safe H2"]]
+
+
+def test_a_rule_tag_link_opens_its_glossary_entry(app: App) -> None:
+    """Issue 7: each tag links to its rule. H5 on the blocked third shot opens the Rules glossary at H5, whose
+    statement is the link's description and tooltip."""
+    app.fighter("shooter-3").click()
+    app.fighter("target-3").click()
+    glossary = app.page.locator("[data-testid=glossary]")
+    expect(glossary).not_to_have_attribute("open", "")
+    link = app.page.locator("[data-testid=shot]").nth(0).locator("a.rule-link", has_text="H5").first
+    expect(link).to_have_attribute("title", re.compile(r"^H5 Ranged actions: Range needed = max\(steps"))
+    expect(link).to_have_accessible_description(re.compile(r"^Range needed = max\(steps, \|net Height change\|\)"))
+    link.click()
+    entry = app.page.locator("#rule-h5")
+    expect(entry).to_be_visible()
+    expect(entry).to_contain_text("H5 Ranged actions: Range needed = max(steps, |net Height change|); blocked by a "
+                                  "section between that stands higher than both ends.")
+    expect(glossary).to_have_attribute("open", "")
+    assert app.page.evaluate("location.hash") == "#rule-h5"
+    assert app.page.evaluate("document.querySelector(':target')?.id") == "rule-h5"
+
+
+def test_axe_finds_no_serious_or_critical_violation_with_the_options_and_the_glossary_open(app: App) -> None:
+    """axe-core scan with the options table (a scrolling region) and the opened glossary on screen."""
+    app.load_scenario("cliff.json")
+    app.fighter("kestrel").click()  # "no", "safe" and a 3d6 fall, each in its colour
+    expect(app.page.locator("[data-testid=options-table] td.falls")).to_have_count(1)
+    app.page.locator("[data-testid=glossary] summary").click()
+    app.page.add_script_tag(path=str(AXE))
+    result = app.page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    bad = [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert bad == []
