@@ -635,7 +635,7 @@ def _scale(svg: ET.Element, table: Table, frame: _Frame) -> None:
         y = frame.y(level)
         _el(g, "line", class_="scale-tick", x1=x - 4, y1=y, x2=x + 4, y2=y)
         _el(_pin(g, x, y, rank=4), "text", str(level), class_="scale-label", x=-8, y=4)
-    _el(_pin(g, x, frame.y(hi)), "text", "Height", class_="scale-title", x=0, y=-10)
+    _el(_pin(g, x, frame.y(hi), rank=4), "text", "Height", class_="scale-title", x=0, y=-10)
 
 
 def _bar_length(frame_height: float, per: float) -> Fraction:
@@ -664,8 +664,9 @@ def _length_bar(g: ET.Element, table: Table, frame: _Frame) -> None:
     _el(g, "line", class_="scale-axis", x1=x, y1=y0, x2=x, y2=y1)
     for y in (y0, y1):
         _el(g, "line", class_="scale-tick", x1=x - 5, y1=y, x2=x + 5, y2=y)
-    _el(_pin(g, x, round((y0 + y1) / 2, 2)), "text", frame.system.length(size), class_="scale-label", x=-7, y=4)
-    _el(_pin(g, x, y1), "text", "Scale", class_="scale-title", x=0, y=-10)
+    _el(_pin(g, x, round((y0 + y1) / 2, 2), rank=4), "text", frame.system.length(size), class_="scale-label", x=-7,
+        y=4)
+    _el(_pin(g, x, y1, rank=4), "text", "Scale", class_="scale-title", x=0, y=-10)
 
 
 def _fighters(table: Table) -> ET.Element:
