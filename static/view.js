@@ -6,7 +6,9 @@
  *
  * - Fit and zoom: the <svg> fills the view box and fits the battlefield in it (viewBox, "meet").  Zoom
  *   and pan are the pinned @panzoom/panzoom library (static/vendor/panzoom, from package-lock.json):
- *   wheel, pinch, drag, the + / − / Fit buttons and the + − 0 keys.  A redraw of the same battlefield
+ *   wheel, pinch, drag, the + / − / Fit buttons and the + − 0 keys.  The library moves an empty
+ *   stand-in (.view-proxy); the drawing follows by its viewBox, so the browser paints only what is in
+ *   the window, sharp at every zoom.  A redraw of the same battlefield
  *   keeps the zoom; another battlefield starts fitted — unless its tokens would overlap at fit (a long
  *   field on a phone): then it starts zoomed in just enough, at its left end.  A drag is never a click.
  * - Constant-size markers: tokens, names and tags are drawn in CSS px inside ".px" groups
@@ -28,7 +30,8 @@
   const WIDE = 1280;     // from this window width every battlefield starts fitted
   const DRAG_PX = 6;
   const CELL = 64;
-  let pz = null, svg = null, viewBox = "", queued = false, keep = null, pending = false;
+  let pz = null, svg = null, proxy = null, viewBox = "", queued = false, pending = false;
+  let refreshes = 0, refreshed = 0, lodMs = 0;  // read by tools/bench.py
 
   const wrap = () => document.querySelector(".view-wrap");
   const view = () => document.getElementById("view");
@@ -42,7 +45,9 @@
     if (!svg) return;
     const area = view().getBoundingClientRect();
     const labels = [...svg.querySelectorAll(".lbl")];
-    for (const l of labels) { l.classList.remove("lod-off"); l.removeAttribute("transform"); }
+    // Only what the last pass changed is reset: a pass then restyles a handful of labels, not all of them.
+    for (const l of svg.querySelectorAll(".lbl.lod-off")) l.classList.remove("lod-off");
+    for (const l of svg.querySelectorAll(".lbl[transform]")) l.removeAttribute("transform");
     const rects = labels.map((l) => l.getBoundingClientRect());
     const grid = new Map();
     const cells = (r, add) => {
@@ -111,33 +116,47 @@
     const grow = Math.min(1.5, Math.max(1, window.innerWidth / 1400));
     if (m && m.a > 0) svg.style.setProperty("--k", String(grow / m.a));
     if (pending) { pending = false; if (crowded()) return; }
+    const t = performance.now();
     levelOfDetail();
     offScreen();
+    refreshed = performance.now();
+    lodMs = refreshed - t;
+    refreshes++;
   }
 
   function later() {
     if (!queued) { queued = true; requestAnimationFrame(refresh); }
   }
 
-  function attach(next) {
-    const same = next.getAttribute("viewBox") === viewBox;
-    // The same battlefield drawn again keeps its zoom, unless its starting zoom is still being set.
-    keep = same && pz && !pending ? {scale: pz.getScale(), pan: pz.getPan()} : null;
-    if (pz) pz.destroy();
-    svg = next;
-    viewBox = next.getAttribute("viewBox") || "";
-    pz = window.Panzoom(svg, {maxScale: MAX_ZOOM, minScale: 1, step: Math.log(1.5), contain: "outside", cursor: "grab",
-                              origin: "50% 50%", animate: false,
-                              // Clicks on the view's buttons and form controls are theirs, not a drag.
-                              handleStartEvent: (e) => { if (e.pointerType === "mouse") e.preventDefault(); }});
-    svg.addEventListener("panzoomchange", later);
-    if (keep) {
-      pz.zoom(keep.scale, {animate: false, silent: true});
-      pz.pan(keep.pan.x, keep.pan.y, {animate: false, silent: true});
-    } else {
-      pending = true;  // once --k is set and the tokens have their px size
-    }
+  /* The drawing follows the zoom through its viewBox, never a CSS transform: the browser then paints only
+     the part of the battlefield in the window, at its true resolution, however far it is zoomed. */
+  function frame() {
+    if (!svg || !svg.isConnected || !pz) return;
+    const base = (svg.dataset.base || "").split(/[ ,]+/).map(Number);
+    const port = proxy.parentElement, W = port.clientWidth, H = port.clientHeight;
+    if (base.length !== 4 || !(base[2] > 0) || !(base[3] > 0) || !W || !H) return;
+    const [vx, vy, vw, vh] = base, s = pz.getScale(), p = pz.getPan();
+    const fit = Math.min(W / vw, H / vh), ox = (W - vw * fit) / 2, oy = H - vh * fit;  // "xMidYMax meet"
+    // panzoom's transform of the proxy is scale(s) translate(x, y) about the middle: the window shows the
+    // proxy's own px from (W/2)(1 - 1/s) - x across, W/s wide.
+    const qx = (W / 2) * (1 - 1 / s) - p.x, qy = (H / 2) * (1 - 1 / s) - p.y;
+    const box = [vx + (qx - ox) / fit, vy + (qy - oy) / fit, W / (s * fit), H / (s * fit)];
+    svg.setAttribute("viewBox", box.map((n) => +n.toFixed(3)).join(" "));
     later();
+  }
+
+  function attach(next) {
+    if (!next.dataset.base) next.dataset.base = next.getAttribute("viewBox") || "";
+    const same = next.dataset.base === viewBox;
+    svg = next;
+    viewBox = next.dataset.base;
+    if (!pz) return;
+    // The same battlefield drawn again keeps its zoom, unless its starting zoom is still being set.
+    if (!same || pending) {
+      pz.reset({animate: false, silent: true});
+      pending = true;
+    }
+    frame();
   }
 
   /* A battlefield too crowded for its tokens at fit (a long field on a phone) starts zoomed in just enough
@@ -184,7 +203,17 @@
 
   function start() {
     const v = view();
-    if (!v || !window.Panzoom) return;
+    proxy = document.querySelector(".view-proxy");
+    if (!v || !proxy || !window.Panzoom) return;
+    // panzoom moves an empty stand-in the size of the view (its gestures and limits are the library's own);
+    // setTransform hands each move on to the drawing's viewBox.
+    pz = window.Panzoom(proxy, {maxScale: MAX_ZOOM, minScale: 1, step: Math.log(1.5), contain: "outside",
+                                cursor: "grab", canvas: true, animate: false, excludeClass: "zoom-exclude",
+                                handleStartEvent: (e) => { if (e.pointerType === "mouse") e.preventDefault(); },
+                                setTransform: (el, {scale, x, y}) => {
+                                  el.style.transform = `scale(${scale}) translate(${x}px, ${y}px)`;
+                                  frame();
+                                }});
     new MutationObserver(scan).observe(v, {childList: true, subtree: true});
     scan();
     // Wheel zooms at the pointer; a drag pans (panzoom); a drag that moved is not also a click.
@@ -215,11 +244,13 @@
       e.preventDefault();
       zoomBy(dir);
     });
-    window.addEventListener("resize", later);
-    if (window.ResizeObserver) new ResizeObserver(later).observe(v);
+    window.addEventListener("resize", frame);
+    if (window.ResizeObserver) new ResizeObserver(frame).observe(proxy.parentElement);
   }
 
-  window.vertigoView = {refresh: later, zoom: zoomBy, panzoom: () => pz, get scale() { return pz ? pz.getScale() : 1; }};
+  window.vertigoView = {refresh: later, zoom: zoomBy, panzoom: () => pz, get scale() { return pz ? pz.getScale() : 1; },
+                        get refreshes() { return refreshes; }, get refreshed() { return refreshed; },
+                        get lodMs() { return lodMs; }};
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

@@ -895,6 +895,91 @@ def print_levels(res: dict[str, Any]) -> None:
     print(f"  goal met in the page: {res['verdicts']['levels_click']}")
 
 
+# --- click -> updated view, zoomed in -----------------------------------------------------------------
+
+# Runs in the page's own Python namespace (app.py's globals: ctl, run): puts the levels bench's
+# 500-section feet battlefield (_bench_levels' field, built in memory: documents are capped at 250
+# sections) in play through the controller, as Load would.
+ZOOM_SETUP = r'''
+def _bench_zoom_table(n_sections, n_fighters):
+    from fractions import Fraction
+    from vertigo.battlefield import Battlefield, Section, Stairs
+    from vertigo.reach import Weapon
+    from vertigo.scenario import Fighter, Scenario
+    from vertigo.table import Table
+    sections = [Section(f"s{i}", f"Section {i}", Fraction((i * 7) % 13, 2), Fraction(4 * i), Fraction(4 * i + 4),
+                        "slab" if i % 7 == 3 else "ground",
+                        Stairs(Fraction(2, 3), Fraction(1)) if i % 10 == 5 else None) for i in range(n_sections)]
+    field = Battlefield.build(sections, [(f"s{i}", f"s{i + 1}") for i in range(n_sections - 1)])
+    weapons = (Weapon.parse("Spear, reach 1,2"), Weapon.parse("Knife, reach C"), Weapon.parse("Bow, range 150"))
+    fighters = tuple(Fighter(f"f{j}", f"Fighter {j}", "Red" if j % 2 else "Blue", f"s{j * n_sections // n_fighters}",
+                             (), None, (), None, j % 3, weapons) for j in range(n_fighters))
+    return Table.start(Scenario("Bench", "feet", 1, field, fighters, ("levels",), ()))
+'''
+
+# In the page: each click is timed from the call into the page's Python (the same handler a click runs:
+# run(ctl.click_fighter)) to the end of static/view.js's refresh of the drawing that follows (--k, the
+# labels' level of detail, the edge signs), read from window.vertigoView.refreshed.
+ZOOM_CLICKS = r"""async ([pairs, zoom]) => {
+  const py = window.__benchPy, v = window.vertigoView;
+  const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+  v.panzoom().zoom(zoom, {animate: false});
+  for (let i = 0; i < 4; i++) await frame();
+  const out = [];
+  for (const [a, b] of pairs) {
+    py.runPython(`run(ctl.escape)\nrun(lambda: ctl.click_fighter("${a}"))`);
+    for (let i = 0; i < 3; i++) await frame();
+    const seen = v.refreshes, t0 = performance.now();
+    py.runPython(`run(lambda: ctl.click_fighter("${b}"))`);
+    const t1 = performance.now();
+    while (v.refreshes === seen) await frame();
+    out.push({python_dom: t1 - t0, view: v.refreshed - t0, lod: v.lodMs});
+  }
+  return {clicks: out, scale: v.scale, labels: document.querySelectorAll('#view .lbl').length,
+          shown: document.querySelectorAll('#view .lbl:not(.lod-off)').length};
+}"""
+ZOOM_SECTIONS = 500
+ZOOM_FIGHTERS = 50
+ZOOM_SCALE = 4
+ZOOM_GOAL_MS = 16.0
+
+
+def section_zoom(browser: Any, url: str, args: argparse.Namespace, res: dict[str, Any]) -> None:
+    """Click -> updated view on the 500-section field at zoom 4x, in the page (levels click: a second fighter)."""
+    context, page = open_python_page(browser, url)
+    try:
+        print(f"zoom: {ZOOM_SECTIONS} sections in play, zoom {ZOOM_SCALE}x...", flush=True)
+        page.evaluate("(code) => window.__benchPy.runPython(code)", ZOOM_SETUP + (
+            f"\nrun(lambda: ctl.load(_bench_zoom_table({ZOOM_SECTIONS}, {ZOOM_FIGHTERS}), 'Bench'))"))
+        page.wait_for_function("() => document.querySelectorAll('#view [data-section]').length > 0")
+        n = ZOOM_FIGHTERS
+        pairs = [[f"f{r % n}", f"f{(r * 7 + 1) % n if (r * 7 + 1) % n != r % n else (r + 1) % n}"]
+                 for r in range(args.reps)]
+        raw = page.evaluate(ZOOM_CLICKS, [pairs, ZOOM_SCALE])
+    finally:
+        context.close()
+    row = {"view_ms": [c["view"] for c in raw["clicks"]], "python_dom_ms": [c["python_dom"] for c in raw["clicks"]],
+           "lod_ms": [c["lod"] for c in raw["clicks"]], "scale": raw["scale"], "labels": raw["labels"],
+           "shown": raw["shown"]}
+    row["view"] = summary(row["view_ms"])
+    row["python_dom"] = summary(row["python_dom_ms"])
+    row["lod"] = summary(row["lod_ms"])
+    res["zoom"] = row
+    res.setdefault("verdicts", {})["zoom_click"] = verdict(row["view"]["median"] <= ZOOM_GOAL_MS)
+
+
+def print_zoom(res: dict[str, Any]) -> None:
+    """Click -> updated view at zoom 4x: the whole path, its Python + DOM part, and the labels' pass."""
+    r = res["zoom"]
+    print(f"Click -> updated view, {ZOOM_SECTIONS} sections, zoom {r['scale']:.2f}x "
+          f"(levels click in the page; goal median <= {ZOOM_GOAL_MS:g} ms)")
+    print(f"  {'part':<28} {'clicks':>6} {'median ms':>10} {'worst ms':>9}")
+    for key, what in (("view", "click -> view refreshed"), ("python_dom", "  Python + DOM write"),
+                      ("lod", "  labels' level of detail")):
+        print(f"  {what:<28} {r[key]['n']:>6} {r[key]['median']:>10.2f} {r[key]['worst']:>9.2f}")
+    print(f"  labels: {r['shown']} shown of {r['labels']}; goal met: {res['verdicts']['zoom_click']}")
+
+
 # --- import time per KB -------------------------------------------------------------------------------
 
 # Defines _bench_loads(text, reps, budget_s) in whichever Python runs it (the page's, or a CPython
@@ -1920,7 +2005,7 @@ def print_clicks(res: dict[str, Any]) -> None:
 
 
 PRINTERS = {"load": print_load, "clicks": print_clicks, "import": print_import, "actions": print_actions,
-            "saved": print_saved, "levels": print_levels}
+            "saved": print_saved, "levels": print_levels, "zoom": print_zoom}
 
 
 def print_report(res: dict[str, Any]) -> None:
@@ -1943,9 +2028,10 @@ def print_report(res: dict[str, Any]) -> None:
 
 # --- main --------------------------------------------------------------------------------------------------------
 
-SECTIONS = ("load", "clicks", "import", "actions", "saved", "levels")
+SECTIONS = ("load", "clicks", "import", "actions", "saved", "levels", "zoom")
 SECTION_TITLE = {"load": "Cold load", "clicks": "Clicks", "import": "Import time per KB",
-                 "actions": "Actions at the caps", "saved": "Saved-table size", "levels": "Levels click -> panel"}
+                 "actions": "Actions at the caps", "saved": "Saved-table size", "levels": "Levels click -> panel",
+                 "zoom": "Click -> updated view at zoom 4x"}
 
 
 def section_load(browser: Any, url: str, args: argparse.Namespace, res: dict[str, Any]) -> None:
@@ -2015,7 +2101,7 @@ def section_clicks(browser: Any, url: str, args: argparse.Namespace, res: dict[s
 
 
 RUNNERS = {"load": section_load, "clicks": section_clicks, "import": section_import, "actions": section_actions,
-           "saved": section_saved, "levels": section_levels}
+           "saved": section_saved, "levels": section_levels, "zoom": section_zoom}
 
 
 def parse_only(text: str) -> tuple[str, ...]:

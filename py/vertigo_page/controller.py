@@ -135,6 +135,7 @@ class Controller:
         self._reach: Reach | None = None
         self._options_key: tuple[object, str] | None = None
         self._options: Options | None = None
+        self._order_of: tuple[object, dict[str, int]] | None = None
         self.compare_all = False
 
     # -- helpers ---------------------------------------------------------
@@ -264,8 +265,7 @@ class Controller:
         kind, _, ident = element_id.partition("-")
         field_ = self.table.scenario.field
         if kind == "section":
-            s = field_.section(ident)
-            return s.centre, 0, field_.sections.index(s)
+            return field_.section(ident).centre, 0, self._section_order()[ident]
         sid = self.table.position(ident)
         x = self.table.offset(ident)
         on = self.table.fighters_on(sid)
@@ -299,6 +299,14 @@ class Controller:
                 others = [f for f in fighters if f != me.id] if sc.refereed_by("levels") else []
             ids = [f"fighter-{me.id}", *(f"section-{s}" for s in sections), *(f"fighter-{f}" for f in others)]
         return tuple(sorted(ids, key=self._x))
+
+    def _section_order(self) -> dict[str, int]:
+        """Each section's place in the document, worked out once per scenario (found by identity): the
+        keyboard sorts hundreds of sections per click."""
+        sc = self.table.scenario
+        if self._order_of is None or self._order_of[0] is not sc:
+            self._order_of = (sc, {s.id: i for i, s in enumerate(sc.field.sections)})
+        return self._order_of[1]
 
     def arrow(self, current: str | None, key: str) -> str | None:
         """Where an arrow key (or Home / End) takes the focus in the side view from ``current`` (an element id;
