@@ -1,0 +1,60 @@
+"""Screenshots of the page at the five sizes of issue 7's matrix, for the README.
+
+Builds the site, serves it under /vertigo/ and, in headless Chromium (Debian's when present), loads
+*The cliff*, selects the mountain goat and judges its drop to the foot of the cliff, then saves the
+window as ``docs/screens/cliff-<W>x<H>.png``.
+
+Usage:
+    .venv/bin/python tools/screenshots.py [--out docs/screens]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from harness import READY, READY_TIMEOUT_MS, launch, load_site_tool  # noqa: E402
+
+SIZES = ((360, 740), (390, 844), (1280, 800), (1920, 1080), (2560, 1440))
+SETTLED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    site_tool = load_site_tool()
+    server, url = site_tool.serve_in_thread(site_tool.build())
+    try:
+        with sync_playwright() as p:
+            browser = launch(p)
+            for w, h in SIZES:
+                context = browser.new_context(viewport={"width": w, "height": h}, service_workers="block")
+                page = context.new_page()
+                page.goto(url)
+                page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
+                page.select_option("#scenario", "cliff.json")
+                page.click("#load")
+                page.locator("#fighters .fighter[data-fighter='goat']").dispatch_event("click")
+                page.locator("#terrain [data-section='cliff-foot']").dispatch_event("click")
+                page.wait_for_selector("[data-testid=verdict]")
+                page.evaluate(SETTLED)
+                path = out / f"cliff-{w}x{h}.png"
+                page.screenshot(path=str(path))
+                print(path.relative_to(ROOT))
+                context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
