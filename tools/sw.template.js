@@ -1,0 +1,80 @@
+// Vertigo's service worker: the site works offline, and a page is always one build.
+// Written into the built site as sw.js by tools/site.py, which fills in VERSION (a hash of every
+// precached file) and PRECACHE (each file, relative to this script, with its SHA-256).
+//
+// * Cache-first from one cache per build, named after this site's scope and VERSION. Nothing is fetched
+//   from anywhere but this site, and only the files listed below are precached.
+// * Install fetches every file afresh (bypassing the HTTP cache) and checks its SHA-256 against the build's
+//   list: a cache never holds a file of another build, even if a new build is published mid-install.
+// * Every cached answer is checked against the same hash before it is served: every project site of the same
+//   GitHub Pages owner shares this origin's Cache Storage and could write into this cache. A file that does
+//   not match is dropped and fetched from the network instead.
+// * No skipWaiting() and no clients.claim(): a page is controlled by the worker it started with (or by none,
+//   on the very first visit) for its whole life, so all its files come from one build's cache. A new build's
+//   worker installs beside the old one and waits; it takes over on the next load after every tab of the old
+//   build is closed (a reload of the last tab is not enough, since the old page is still open while the new
+//   one is requested; a hard reload, Shift+Reload, bypasses the worker and loads the new build whole from the
+//   network). Then activate deletes this site's older caches, never another site's.
+"use strict";
+
+const VERSION = "__VERSION__";
+const PRECACHE = __PRECACHE__;
+
+const PREFIX = "vertigo:" + self.registration.scope + ":";
+const CACHE = PREFIX + VERSION;
+const DIGEST = new Map(Object.entries(PRECACHE).map(([url, hash]) => [new URL(url, self.registration.scope).href, hash]));
+const PAGE = new URL("./", self.registration.scope).href;
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The response with its body read, or null when the body's SHA-256 is not the build's.
+async function verified(response, expected) {
+  if (!response || !response.ok) return null;
+  const body = await response.arrayBuffer();
+  if (hex(await crypto.subtle.digest("SHA-256", body)) !== expected) return null;
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await Promise.all([...DIGEST].map(async ([url, hash]) => {
+      const good = await verified(await fetch(url, { cache: "reload" }), hash);
+      if (!good) throw new Error("Vertigo offline copy: " + url + " is not this build's file");
+      await cache.put(url, good);
+    }));
+  })().catch(async (error) => {
+    await caches.delete(CACHE);
+    throw error;  // the install fails; the page keeps working from the network and tries again next visit
+  }));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  if (event.request.method !== "GET") return;
+  const url = new URL(event.request.url);
+  url.hash = "";
+  let key = url.href;
+  if (event.request.mode === "navigate") {
+    url.search = "";
+    key = url.href === PAGE + "index.html" ? PAGE : url.href;
+  }
+  const hash = DIGEST.get(key);
+  if (hash === undefined) return;  // not a file of this build: the browser fetches it as usual
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const good = await verified(await cache.match(key), hash);
+    if (good) return good;
+    await cache.delete(key);
+    return fetch(event.request);
+  })());
+});
