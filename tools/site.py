@@ -63,7 +63,9 @@ MIME = {
 }
 SW_TEMPLATE = ROOT / "tools" / "sw.template.js"
 PRECACHE_SKIP = ("py/", "sw.js", ".nojekyll")
-"""Site files the page does not need offline: its Python is in the bundle (``py/`` is there for the tests)."""
+"""Site files the page does not need offline: its Python is in the bundle (``py/`` is there for the tests)..."""
+PRECACHE_KEEP = ("py/app.py",)
+"""... except the page's own script (``<script type="py" src="./py/app.py">``)."""
 VIEW = re.compile(r'(<div id="view"[^>]*>)(</div>)')
 PICKER = re.compile(r'(<select id="scenario"[^>]*>)(</select>)')
 
@@ -143,7 +145,7 @@ def prerender(page: str) -> str:
 def precache_list(site: Path) -> list[str]:
     """Every site file the page needs offline, as URLs relative to the site root ("./" is the page itself)."""
     files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
-    return ["./", *(f for f in files if not f.startswith(PRECACHE_SKIP))]
+    return ["./", *(f for f in files if f in PRECACHE_KEEP or not f.startswith(PRECACHE_SKIP))]
 
 
 def write_service_worker(site: Path) -> str:
