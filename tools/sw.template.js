@@ -6,9 +6,11 @@
 //   from anywhere but this site, and only the files listed below are precached.
 // * Install fetches every file afresh (bypassing the HTTP cache) and checks its SHA-256 against the build's
 //   list: a cache never holds a file of another build, even if a new build is published mid-install.
-// * Every cached answer is checked against the same hash before it is served: every project site of the same
-//   GitHub Pages owner shares this origin's Cache Storage and could write into this cache. A file that does
-//   not match is dropped and fetched from the network instead.
+// * Cached answers are served as they are (so the browser keeps its compiled-code cache for the runtime's
+//   scripts and WebAssembly) and checked against the same hash a few seconds later, off the page's start:
+//   every project site of the same GitHub Pages owner shares this origin's Cache Storage and could write
+//   into this cache. An entry that does not match is fetched again from the site (or dropped), so a
+//   tampered copy cannot last beyond the load that met it.
 // * No skipWaiting() and no clients.claim(): a page is controlled by the worker it started with (or by none,
 //   on the very first visit) for its whole life, so all its files come from one build's cache. A new build's
 //   worker installs beside the old one and waits; it takes over on the next load after every tab of the old
@@ -72,9 +74,36 @@ self.addEventListener("fetch", (event) => {
   if (hash === undefined) return;  // not a file of this build: the browser fetches it as usual
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const good = await verified(await cache.match(key), hash);
-    if (good) return good;
-    await cache.delete(key);
+    const hit = await cache.match(key);
+    if (hit) {
+      // Not event.waitUntil: a fetch event kept open would hold back a waiting new build's worker.
+      check(key).catch(() => {});
+      return hit;
+    }
     return fetch(event.request);
   })());
 });
+
+// The entries served since the last sweep, checked together once the page has had time to start.
+const SWEEP_DELAY_MS = 5000;
+const served = new Set();
+let sweeping = null;
+
+function check(key) {
+  served.add(key);
+  if (!sweeping) {
+    sweeping = new Promise((wait) => setTimeout(wait, SWEEP_DELAY_MS)).then(sweep).finally(() => { sweeping = null; });
+  }
+  return sweeping;
+}
+
+async function sweep() {
+  const cache = await caches.open(CACHE);
+  for (const key of [...served]) {
+    served.delete(key);
+    if (await verified(await cache.match(key), DIGEST.get(key))) continue;
+    const fresh = await verified(await fetch(key, { cache: "reload" }).catch(() => null), DIGEST.get(key));
+    if (fresh) await cache.put(key, fresh);
+    else await cache.delete(key);
+  }
+}

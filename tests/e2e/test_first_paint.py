@@ -146,8 +146,8 @@ def test_a_hostile_stored_picture_runs_nothing_and_enters_the_page_as_no_element
         page.wait_for_timeout(500)  # time for an image's handlers, were any to run
         assert page.evaluate("window.pwned") is None, phase
         found = page.evaluate("""() => [...document.querySelectorAll(
-            'script:not([src]), script[src*="evil"], foreignObject, iframe, #hostile-rect, #hostile-b, a[href^="javascript"]')
-            ].map(e => e.outerHTML.slice(0, 80))""")
+            'script:not([src]), script[src*="evil"], foreignObject, iframe, #hostile-rect, #hostile-b, '
+            + 'a[href^="javascript"]')].map(e => e.outerHTML.slice(0, 80))""")
         assert found == [], phase
         if phase == "before Python":
             imgs = page.locator("#view img")

@@ -179,3 +179,25 @@ def test_a_new_build_takes_over_whole_and_never_mixes_with_the_old(
         assert not outside.problems
     finally:
         server.shutdown()
+
+
+def test_a_tampered_cache_entry_is_put_right_after_the_load_that_met_it(
+        worker_context: BrowserContext, site_url: str, site_tool: ModuleType) -> None:
+    """Every project site of the same owner shares this origin's Cache Storage: one of them writes its own
+    stylesheet into this site's cache. The worker serves cached files as they are (keeping the browser's
+    compiled-code cache), then checks them against the build's hashes and fetches a tampered one again."""
+    page, _ = _open(worker_context, site_url)
+    page.evaluate(WORKER_READY)
+    css = site_url + "static/style.css"
+    tamper = """async ([css, text]) => {
+        const name = (await caches.keys()).find(n => n.startsWith('vertigo:'));
+        await (await caches.open(name)).put(css, new Response(text, {headers: {'content-type': 'text/css'}}));
+    }"""
+    page.evaluate(tamper, [css, "body { --tampered: yes; }"])
+    page.close()
+    page, watch = _open(worker_context, site_url)
+    read = "async (css) => { const r = await caches.match(css); return r ? await r.text() : null; }"
+    page.wait_for_function(f"({read})({json.dumps(css)}).then(t => t !== null && !t.includes('--tampered'))",
+                           timeout=30_000, polling=500)
+    assert page.evaluate(read, css) == (site_tool.SITE / "static" / "style.css").read_text(encoding="utf-8")
+    assert not watch.problems
