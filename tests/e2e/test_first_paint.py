@@ -31,10 +31,10 @@ def _open_held(context: BrowserContext, url: str) -> tuple[Page, Watch, list]:  
 
 
 def _release(page: Page, held: list) -> None:  # type: ignore[type-arg]
-    for _ in range(200):
+    for _ in range(READY_TIMEOUT_MS // 100):  # Pyodide starts first; on a busy machine that takes a while
         if held:
             break
-        page.wait_for_timeout(50)
+        page.wait_for_timeout(100)
     assert held, "the page never asked for its Python"
     for route in held:
         route.continue_()
