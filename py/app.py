@@ -31,6 +31,8 @@ def _local_storage():
 localStorage = _local_storage()
 STORE = "vertigo.table.v1"
 DAMAGED = STORE + ".damaged"
+PICTURE = "vertigo.picture.v1"
+"""The SVG text of the table as a reload will first draw it, shown by static/boot.js before Python is ready."""
 with open("scenarios/index.json") as _index:
     BUNDLED = json.loads(_index.read())
 BUNDLED_BY_TITLE = {item["title"]: item["file"] for item in BUNDLED}
@@ -62,6 +64,8 @@ def first_table():
         return Controller.restore(text), None
     except RulesError as e:
         problem = f"The saved table could not be restored: {e}"
+    with contextlib.suppress(Exception):  # its picture goes with it, and leaves room for the copy aside
+        localStorage.removeItem(PICTURE)
     older = localStorage.getItem(DAMAGED) or None  # a missing key is JavaScript's null
     try:
         localStorage.setItem(DAMAGED, text)
@@ -281,12 +285,36 @@ def _after_click():
         log.scrollTop = log.scrollHeight
     if save and not saving["paused"] and localStorage is not None:
         try:
-            localStorage.setItem(STORE, ctl.saved())
+            store_table()
         except Exception as e:  # quota exceeded or storage disabled: say so until a save succeeds
             saving["failed"] = str(e)
         else:
             saving["failed"] = None
         show_saving()
+
+
+def store_table():
+    """Save the table; the picture of the last visit gives way if the table needs its room."""
+    text = ctl.saved()
+    try:
+        localStorage.setItem(STORE, text)
+    except Exception:
+        if localStorage.getItem(PICTURE) is None:
+            raise
+        localStorage.removeItem(PICTURE)
+        localStorage.setItem(STORE, text)
+
+
+def keep_picture(event=None):
+    """When the page is hidden or left: keep the picture a reload will draw first (the table with nothing
+    selected), for static/boot.js to show at once next time. A picture that does not fit is dropped silently:
+    it only saves a second of waiting, and the table comes first."""
+    _after_click()
+    if localStorage is None or ctl is None or saving["paused"] or document.visibilityState == "visible":
+        return
+    with contextlib.suppress(Exception):
+        localStorage.removeItem(PICTURE)
+        localStorage.setItem(PICTURE, side_view.render(ctl.table))
 
 
 def show_saving():
@@ -496,8 +524,10 @@ ENABLED_WHEN_READY = ("scenario", "load", "export", "import-file")
 
 def start():
     """Fill the picker, restore or load a table, draw it, and mark the page ready."""
-    window.addEventListener("pagehide", create_proxy(lambda event: _after_click()))
+    window.addEventListener("pagehide", create_proxy(keep_picture))
+    document.addEventListener("visibilitychange", create_proxy(keep_picture))
     picker = by_id("scenario")
+    picker.replaceChildren()  # tools/site.py built the same options in, for the first paint
     for item in BUNDLED:
         option = document.createElement("option")
         option.value = item["file"]

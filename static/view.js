@@ -251,6 +251,8 @@
   window.vertigoView = {refresh: later, zoom: zoomBy, panzoom: () => pz, get scale() { return pz ? pz.getScale() : 1; },
                         get refreshes() { return refreshes; }, get refreshed() { return refreshed; },
                         get lodMs() { return lodMs; }};
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  // Loaded at the end of <body>: the view is parsed, so the drawing the page opens with is fitted and its
+  // labels sized before the first paint.
+  if (document.getElementById("view")) start();
+  else document.addEventListener("DOMContentLoaded", start);
 })();

@@ -49,6 +49,12 @@ levels
     in both directions, the panel HTML and the overlay SVG with its dimension line — in the page's own
     Pyodide (through PyScript's hooks) and in a CPython child; median and worst over ``--reps`` clicks,
     each pair of fighters different; goal: median <= 16 ms.
+paint
+    cold loads of the app and the hello page (fresh context, no service worker), interleaved: when the
+    battlefield is first painted (the animation frame after the one in which ``#view`` first holds it) and
+    first-contentful-paint, as ms and as a share of ready, and app vs hello ready; then, each round, a
+    first visit with the service worker on and a second visit with the network off
+    (``context.set_offline``): its ready against the cold ready (goal <= 0.6).
 saved
     the length of every localStorage value the page wrote, after N = 0, 1, 10, 25, 100 confirmed moves
     on the cap battlefield, and after N confirm + undo cycles of the 34,000-d6 fall of
@@ -2028,10 +2034,10 @@ def print_report(res: dict[str, Any]) -> None:
 
 # --- main --------------------------------------------------------------------------------------------------------
 
-SECTIONS = ("load", "clicks", "import", "actions", "saved", "levels", "zoom")
+SECTIONS = ("load", "clicks", "import", "actions", "saved", "levels", "paint", "zoom")
 SECTION_TITLE = {"load": "Cold load", "clicks": "Clicks", "import": "Import time per KB",
                  "actions": "Actions at the caps", "saved": "Saved-table size", "levels": "Levels click -> panel",
-                 "zoom": "Click -> updated view at zoom 4x"}
+                 "paint": "First paint and offline second visit", "zoom": "Click -> updated view at zoom 4x"}
 
 
 def section_load(browser: Any, url: str, args: argparse.Namespace, res: dict[str, Any]) -> None:
@@ -2100,8 +2106,120 @@ def section_clicks(browser: Any, url: str, args: argparse.Namespace, res: dict[s
     res["big_field"]["cpython"] = cpython_controller(text, plan)
 
 
+# --- first paint and the offline second visit (issue 7) -----------------------------------------------------------
+
+PAINT_GOAL_MS = 300.0
+WARM_GOAL_RATIO = 0.6
+
+# Installed before any page script: the first animation frame after the one in which #view first holds the
+# battlefield (the pre-rendered <svg>, or the kept picture's <img> once decoded) — that frame has been painted
+# by then — in ms since navigation start; and first-contentful-paint.
+PAINT_PROBE = """
+(() => {
+  const seen = () => {
+    const v = document.getElementById("view");
+    if (!v) return false;
+    const img = v.querySelector(":scope > img.side-view-picture");
+    return !!v.querySelector(":scope > svg") || !!(img && img.complete && img.naturalWidth > 0);
+  };
+  let shown = false;
+  const frame = () => {
+    if (window.__benchPaint !== undefined) return;
+    if (shown) { window.__benchPaint = performance.now(); return; }
+    shown = seen();
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();
+"""
+FCP = "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null"
+
+
+def paint_load(browser: Any, url: str, what: str) -> dict[str, float | None]:
+    """One cold load (fresh context, no worker): battlefield painted, FCP and ready, ms since navigation."""
+    context, page, ready = open_ready(browser, url, what, (PAINT_PROBE,))
+    try:
+        page.wait_for_function("window.__benchPaint !== undefined || !document.getElementById('view')",
+                               timeout=READY_TIMEOUT_MS)
+        paint = page.evaluate("window.__benchPaint ?? null")
+        return {"ready": ready, "paint": paint, "fcp": page.evaluate(FCP)}
+    finally:
+        context.close()
+
+
+def warm_offline(browser: Any, url: str) -> dict[str, float]:
+    """A first visit with the service worker on (it precaches the build), then a second visit with the network
+    off: ready (and battlefield painted) of that second visit, every file from the worker's cache."""
+    context = browser.new_context(viewport=VIEWPORT, service_workers="allow")
+    try:
+        context.add_init_script(READY_PROBE)
+        context.add_init_script(PAINT_PROBE)
+        page = context.new_page()
+        page.goto(url, wait_until="commit", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function("window.__benchReady !== undefined", timeout=READY_TIMEOUT_MS, polling=50)
+        page.evaluate("""navigator.serviceWorker.ready.then(r => r.active.state === 'activated' ? 1 : new Promise(
+            done => r.active.addEventListener('statechange', e => e.target.state === 'activated' && done(1))))""")
+        page.close()
+        context.set_offline(True)
+        page = context.new_page()
+        page.goto(url, wait_until="commit", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function("window.__benchReady !== undefined", timeout=READY_TIMEOUT_MS, polling=50)
+        if not page.evaluate("!!navigator.serviceWorker.controller"):
+            raise BenchError("the second visit was not served by the service worker")
+        return {"ready": float(page.evaluate("window.__benchReady")),
+                "paint": page.evaluate("window.__benchPaint ?? null")}
+    finally:
+        context.close()
+
+
+def section_paint(browser: Any, url: str, args: argparse.Namespace, res: dict[str, Any]) -> None:
+    """Cold first paint of the battlefield, app vs hello ready, and the warm offline second visit."""
+    hello_url = url + HELLO_DIR + "/"
+    cold: dict[str, list[dict[str, Any]]] = {"app": [], "hello": []}
+    warm: list[dict[str, float]] = []
+    for r in range(-1, args.loads):                       # round -1: warm-up, discarded
+        order = ("app", "hello") if r % 2 == 0 else ("hello", "app")
+        row = {name: paint_load(browser, url if name == "app" else hello_url, f"the {name} page") for name in order}
+        w = warm_offline(browser, url)
+        if r >= 0:
+            for name in order:
+                cold[name].append(row[name])
+            warm.append(w)
+            print(f"  paint round {r + 1}/{args.loads}: app painted {row['app']['paint']:6.0f} ms, ready "
+                  f"{row['app']['ready']:6.0f} ms   hello ready {row['hello']['ready']:6.0f} ms   "
+                  f"offline second visit ready {w['ready']:6.0f} ms", flush=True)
+    med = lambda rows, k: statistics.median(x[k] for x in rows if x[k] is not None)  # noqa: E731
+    app_ready, hello_ready = med(cold["app"], "ready"), med(cold["hello"], "ready")
+    paint = med(cold["app"], "paint")
+    res["paint"] = {
+        "n": args.loads, "samples": {"cold": cold, "warm_offline": warm},
+        "cold_paint_ms": paint, "cold_fcp_ms": med(cold["app"], "fcp"), "cold_paint_worst_ms":
+            max(x["paint"] for x in cold["app"]),
+        "app_ready_ms": app_ready, "hello_ready_ms": hello_ready, "ready_ratio": app_ready / hello_ready,
+        "paint_to_ready": paint / app_ready, "warm_ready_ms": med(warm, "ready"), "warm_paint_ms": med(warm, "paint"),
+        "warm_to_cold": med(warm, "ready") / app_ready,
+    }
+    res.setdefault("verdicts", {}).update({"first_paint": verdict(paint <= PAINT_GOAL_MS),
+                                           "warm_offline": verdict(res["paint"]["warm_to_cold"] <= WARM_GOAL_RATIO)})
+
+
+def print_paint(res: dict[str, Any]) -> None:
+    p = res["paint"]
+    w = print
+    w(f"First paint and the offline second visit  ({p['n']} rounds, interleaved, fresh contexts)")
+    w(f"  cold: battlefield painted {p['cold_paint_ms']:.0f} ms median (worst {p['cold_paint_worst_ms']:.0f}; "
+      f"first contentful paint {p['cold_fcp_ms']:.0f}) = {p['paint_to_ready']:.3f} of ready"
+      f"      goal ≤ {PAINT_GOAL_MS:.0f} ms   {verdict(p['cold_paint_ms'] <= PAINT_GOAL_MS)}")
+    w(f"  cold: ready, app {p['app_ready_ms']:.0f} ms / bare PyScript page {p['hello_ready_ms']:.0f} ms = "
+      f"{p['ready_ratio']:.3f}   (app − hello = {p['app_ready_ms'] - p['hello_ready_ms']:.0f} ms; must not grow)")
+    w(f"  warm, network off, from the service worker: ready {p['warm_ready_ms']:.0f} ms (battlefield painted "
+      f"{p['warm_paint_ms']:.0f} ms) = {p['warm_to_cold']:.3f} of the cold ready"
+      f"      goal ≤ {WARM_GOAL_RATIO}   {verdict(p['warm_to_cold'] <= WARM_GOAL_RATIO)}")
+
+
+PRINTERS["paint"] = print_paint
 RUNNERS = {"load": section_load, "clicks": section_clicks, "import": section_import, "actions": section_actions,
-           "saved": section_saved, "levels": section_levels, "zoom": section_zoom}
+           "saved": section_saved, "levels": section_levels, "paint": section_paint, "zoom": section_zoom}
 
 
 def parse_only(text: str) -> tuple[str, ...]:

@@ -9,6 +9,15 @@ everything outside that sub-path answers 404.
 Usage:
     python3 tools/site.py build            # (re)build _site/
     python3 tools/site.py serve [--port N] # install runtime if missing, build, serve
+
+The build also makes the page paint before Python is ready and work offline:
+
+* the default battlefield (the first of ``static/scenarios/index.json``) is
+  drawn under CPython by the page's own controller and renderer and written
+  into ``<div id="view">`` of the built ``index.html`` (:func:`prerender`);
+* ``sw.js``, the service worker, is written from ``tools/sw.template.js`` with
+  the precache list and the build's version (a hash of every precached file,
+  :func:`write_service_worker`).
 """
 
 from __future__ import annotations
@@ -16,7 +25,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import hashlib
+import html
 import http.server
+import json
+import re
 import shutil
 import subprocess
 import sys
@@ -27,7 +40,7 @@ from typing import ClassVar
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
 SUBPATH = "/vertigo/"
-PAGE_PARTS = ("index.html", "pyscript.toml", "py", "static")
+PAGE_PARTS = ("index.html", "pyscript.toml", "manifest.webmanifest", "py", "static")
 RUNTIME = {
     # node_modules folder -> folder in the site
     "@pyscript/core/dist": "static/vendor/pyscript",
@@ -46,7 +59,16 @@ MIME = {
     ".zip": "application/zip",
     ".svg": "image/svg+xml",
     ".py": "text/plain",
+    ".webmanifest": "application/manifest+json",
+    ".png": "image/png",
 }
+SW_TEMPLATE = ROOT / "tools" / "sw.template.js"
+PRECACHE_SKIP = ("py/", "sw.js", ".nojekyll")
+"""Site files the page does not need offline: its Python is in the bundle (``py/`` is there for the tests)..."""
+PRECACHE_KEEP = ("py/app.py",)
+"""... except the page's own script (``<script type="py" src="./py/app.py">``)."""
+VIEW = re.compile(r'(<div id="view"[^>]*>)(</div>)')
+PICKER = re.compile(r'(<select id="scenario"[^>]*>)(</select>)')
 
 
 def ensure_runtime() -> None:
@@ -80,7 +102,63 @@ def build(site: Path = SITE) -> Path:
                 shutil.copy2(f, out / f.name)
     bundle_python(site / BUNDLE)
     (site / ".nojekyll").write_text("")
+    page = site / "index.html"
+    page.write_text(prerender(page.read_text(encoding="utf-8")), encoding="utf-8")
+    write_service_worker(site)
     return site
+
+
+def first_picture() -> str:
+    """The SVG the page's Python draws first for a fresh visitor: the controller's first full render of the first
+    bundled scenario (``py/app.py``'s ``start`` with nothing stored), here under CPython."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from vertigo import scenario as scenario_mod
+        from vertigo.table import Table
+        from vertigo_page.controller import Controller
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    scenarios = ROOT / "static" / "scenarios"
+    first = json.loads((scenarios / "index.json").read_text(encoding="utf-8"))[0]["file"]
+    table = Table.start(scenario_mod.loads((scenarios / first).read_text(encoding="utf-8")))
+    svg = Controller(table).show().svg
+    assert svg is not None
+    return svg
+
+
+def picker_options() -> str:
+    """The Battlefield picker's options, as ``py/app.py`` fills them (so the bar keeps its width when it does)."""
+    index = json.loads((ROOT / "static" / "scenarios" / "index.json").read_text(encoding="utf-8"))
+    return "".join(f'<option value="{html.escape(item["file"])}">{html.escape(item["title"])}</option>'
+                   for item in index)
+
+
+def prerender(page: str) -> str:
+    """``index.html`` with the default battlefield drawn into its empty ``<div id="view">`` and the picker's
+    options filled in, so the first paint is the page Python then makes live, in the same place."""
+    for pattern, fill in ((VIEW, first_picture), (PICKER, picker_options)):
+        if len(pattern.findall(page)) != 1:
+            sys.exit(f"index.html must hold exactly one empty {pattern.pattern} to pre-render into")
+        page = pattern.sub(lambda m, fill=fill: m.group(1) + fill() + m.group(2), page)
+    return page
+
+
+def precache_list(site: Path) -> list[str]:
+    """Every site file the page needs offline, as URLs relative to the site root ("./" is the page itself)."""
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    return ["./", *(f for f in files if f in PRECACHE_KEEP or not f.startswith(PRECACHE_SKIP))]
+
+
+def write_service_worker(site: Path) -> str:
+    """Write ``sw.js`` with the precache list, each file's SHA-256 and the build's version; return the version."""
+    files = precache_list(site)
+    digests = {url: hashlib.sha256((site / (url if url != "./" else "index.html")).read_bytes()).hexdigest()
+               for url in files}
+    version = hashlib.sha256(json.dumps(digests, sort_keys=True).encode()).hexdigest()[:16]
+    text = SW_TEMPLATE.read_text(encoding="utf-8")
+    text = text.replace('"__VERSION__"', json.dumps(version)).replace("__PRECACHE__", json.dumps(digests, indent=1))
+    (site / "sw.js").write_text(text, encoding="utf-8")
+    return version
 
 
 def bundle_python(out: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from types import ModuleType
 
@@ -9,6 +10,10 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, sync_playwright
 
 from harness import App, launch, load_site_tool, open_app
+
+# The service worker's own requests reach context.on("request") too (Playwright's switch, read when the driver
+# starts), so a test of the offline copy sees every request the worker makes.
+os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
 
 
 @pytest.fixture(scope="session")
@@ -35,7 +40,10 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1400, "height": 950}, accept_downloads=True)
+    """A fresh context. The service worker is blocked here: tests that hold back or route the page's files
+    must see the network, not the worker's cache. ``test_offline_and_installable.py`` tests the worker."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 950}, accept_downloads=True,
+                              service_workers="block")
     yield ctx
     ctx.close()
 

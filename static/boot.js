@@ -1,0 +1,88 @@
+// First paint before Python, and the offline copy. A classic script placed right after <div id="view">, so it
+// runs before the first paint.
+//
+// 1. The battlefield in play. tools/site.py drew the default battlefield into #view at build time; on a return
+//    visit py/app.py has kept a picture of the table last drawn (localStorage "vertigo.picture.v1") and it
+//    takes the default's place until Python draws the live view over it. Every project site of the same
+//    GitHub Pages owner shares this origin's storage, so the stored text is hostile: it never becomes markup
+//    in this page. It is shown only as an <img> of an image/svg+xml data: URL, in which no script runs and
+//    nothing is fetched. The page's own stylesheet rules are copied into that picture (an image does not see
+//    the page's CSS); the stored viewBox and min-width are read with regular expressions, never parsed here.
+// 2. The service worker (sw.js, offline and installable), registered once the page is ready, so that its
+//    precaching never competes with the page's own start. A refusal (private window, blocked by the
+//    browser) is silent: the page works from the network as before.
+"use strict";
+(function () {
+  var PICTURE = "vertigo.picture.v1";
+  var TABLE = "vertigo.table.v1";
+  var LIMIT = 4000000;  // characters; a larger stored text is not shown
+  var view = document.getElementById("view");
+
+  function stored(key) {
+    try {
+      return window.localStorage.getItem(key);
+    } catch (e) {
+      return null;  // storage blocked: nothing kept, the pre-rendered default stays
+    }
+  }
+
+  function pageStyle() {
+    var css = "";
+    for (var i = 0; i < document.styleSheets.length; i++) {
+      try {
+        var rules = document.styleSheets[i].cssRules;
+        for (var j = 0; j < rules.length; j++) css += rules[j].cssText + "\n";
+      } catch (e) { /* a sheet that cannot be read adds nothing */ }
+    }
+    return css.split("]]>").join("");
+  }
+
+  function showPicture() {
+    var table = stored(TABLE);
+    if (!view || !table) return;  // nothing stored: the pre-rendered default is what Python draws first
+    var text = stored(PICTURE);
+    var open = typeof text === "string" && text.length <= LIMIT ? /^<svg\b[^>]*>/.exec(text) : null;
+    if (!open) {
+      // A table is kept but no picture of it: show no battlefield rather than a different one.
+      view.textContent = "";
+      return;
+    }
+    var picture = open[0] + "<style><![CDATA[" + pageStyle() + "]]></style>" + text.slice(open[0].length);
+    var img = document.createElement("img");
+    img.className = "side-view-picture";
+    img.alt = "The battlefield last in play on this device (the rules engine is still loading)";
+    img.decoding = "sync";
+    var box = /\sviewBox="(-?[0-9.]+ -?[0-9.]+ [0-9.]+ [0-9.]+)"/.exec(open[0]);
+    if (box) {
+      img.setAttribute("data-viewbox", box[1]);
+      var size = box[1].split(" ");
+      // The box has the live view's size before the picture is decoded, so nothing moves when it is.
+      if (+size[2] > 0 && +size[3] > 0) img.style.aspectRatio = size[2] + " / " + size[3];
+    }
+    var min = /\sstyle="min-width: ([0-9]{1,6})px"/.exec(open[0]);
+    if (min) img.style.minWidth = min[1] + "px";
+    img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(picture);
+    view.replaceChildren(img);
+  }
+
+  function register() {
+    if (!("serviceWorker" in navigator)) return;
+    try {
+      navigator.serviceWorker.register("./sw.js", { scope: "./" }).catch(function () {});
+    } catch (e) { /* refused: silent */ }
+  }
+
+  function whenReady(then) {
+    if (document.body.dataset.ready === "true") return then();
+    var watch = new MutationObserver(function () {
+      if (document.body.dataset.ready === "true") {
+        watch.disconnect();
+        then();
+      }
+    });
+    watch.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+  }
+
+  showPicture();
+  whenReady(register);
+})();

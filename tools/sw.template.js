@@ -1,0 +1,109 @@
+// Vertigo's service worker: the site works offline, and a page is always one build.
+// Written into the built site as sw.js by tools/site.py, which fills in VERSION (a hash of every
+// precached file) and PRECACHE (each file, relative to this script, with its SHA-256).
+//
+// * Cache-first from one cache per build, named after this site's scope and VERSION. Nothing is fetched
+//   from anywhere but this site, and only the files listed below are precached.
+// * Install fetches every file afresh (bypassing the HTTP cache) and checks its SHA-256 against the build's
+//   list: a cache never holds a file of another build, even if a new build is published mid-install.
+// * Cached answers are served as they are (so the browser keeps its compiled-code cache for the runtime's
+//   scripts and WebAssembly) and checked against the same hash a few seconds later, off the page's start:
+//   every project site of the same GitHub Pages owner shares this origin's Cache Storage and could write
+//   into this cache. An entry that does not match is fetched again from the site (or dropped), so a
+//   tampered copy cannot last beyond the load that met it.
+// * No skipWaiting() and no clients.claim(): a page is controlled by the worker it started with (or by none,
+//   on the very first visit) for its whole life, so all its files come from one build's cache. A new build's
+//   worker installs beside the old one and waits; it takes over on the next load after every tab of the old
+//   build is closed (a reload of the last tab is not enough, since the old page is still open while the new
+//   one is requested; a hard reload, Shift+Reload, bypasses the worker and loads the new build whole from the
+//   network). Then activate deletes this site's older caches, never another site's.
+"use strict";
+
+const VERSION = "__VERSION__";
+const PRECACHE = __PRECACHE__;
+
+const PREFIX = "vertigo:" + self.registration.scope + ":";
+const CACHE = PREFIX + VERSION;
+const DIGEST = new Map(Object.entries(PRECACHE).map(([url, hash]) => [new URL(url, self.registration.scope).href, hash]));
+const PAGE = new URL("./", self.registration.scope).href;
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The response with its body read, or null when the body's SHA-256 is not the build's.
+async function verified(response, expected) {
+  if (!response || !response.ok) return null;
+  const body = await response.arrayBuffer();
+  if (hex(await crypto.subtle.digest("SHA-256", body)) !== expected) return null;
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await Promise.all([...DIGEST].map(async ([url, hash]) => {
+      const good = await verified(await fetch(url, { cache: "reload" }), hash);
+      if (!good) throw new Error("Vertigo offline copy: " + url + " is not this build's file");
+      await cache.put(url, good);
+    }));
+  })().catch(async (error) => {
+    await caches.delete(CACHE);
+    throw error;  // the install fails; the page keeps working from the network and tries again next visit
+  }));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  if (event.request.method !== "GET") return;
+  const url = new URL(event.request.url);
+  url.hash = "";
+  let key = url.href;
+  if (event.request.mode === "navigate") {
+    url.search = "";
+    key = url.href === PAGE + "index.html" ? PAGE : url.href;
+  }
+  const hash = DIGEST.get(key);
+  if (hash === undefined) return;  // not a file of this build: the browser fetches it as usual
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(key);
+    if (hit) {
+      // Not event.waitUntil: a fetch event kept open would hold back a waiting new build's worker.
+      check(key).catch(() => {});
+      return hit;
+    }
+    return fetch(event.request);
+  })());
+});
+
+// The entries served since the last sweep, checked together once the page has had time to start.
+const SWEEP_DELAY_MS = 5000;
+const served = new Set();
+let sweeping = null;
+
+function check(key) {
+  served.add(key);
+  if (!sweeping) {
+    sweeping = new Promise((wait) => setTimeout(wait, SWEEP_DELAY_MS)).then(sweep).finally(() => { sweeping = null; });
+  }
+  return sweeping;
+}
+
+async function sweep() {
+  const cache = await caches.open(CACHE);
+  for (const key of [...served]) {
+    served.delete(key);
+    if (await verified(await cache.match(key), DIGEST.get(key))) continue;
+    const fresh = await verified(await fetch(key, { cache: "reload" }).catch(() => null), DIGEST.get(key));
+    if (fresh) await cache.put(key, fresh);
+    else await cache.delete(key);
+  }
+}
