@@ -31,7 +31,7 @@
   const DRAG_PX = 6;
   const CELL = 64;
   let pz = null, svg = null, proxy = null, viewBox = "", queued = false, pending = false;
-  let refreshes = 0, refreshed = 0, lodMs = 0;  // read by tools/bench.py
+  let refreshes = 0, began = 0, refreshed = 0, lodMs = 0;  // read by tools/bench.py
 
   const wrap = () => document.querySelector(".view-wrap");
   const view = () => document.getElementById("view");
@@ -110,6 +110,7 @@
 
   function refresh() {
     queued = false;
+    began = performance.now();
     if (!svg || !svg.isConnected) return;
     const m = svg.getScreenCTM();
     // Markers grow a little on wide screens (up to 1.5x at 2100 px and wider), as the panels' text does.
@@ -249,7 +250,7 @@
   }
 
   window.vertigoView = {refresh: later, zoom: zoomBy, panzoom: () => pz, get scale() { return pz ? pz.getScale() : 1; },
-                        get refreshes() { return refreshes; }, get refreshed() { return refreshed; },
+                        get refreshes() { return refreshes; }, get refreshed() { return refreshed; }, get began() { return began; },
                         get lodMs() { return lodMs; }};
   // Loaded at the end of <body>: the view is parsed, so the drawing the page opens with is fitted and its
   // labels sized before the first paint.

@@ -939,7 +939,8 @@ ZOOM_CLICKS = r"""async ([pairs, zoom]) => {
     py.runPython(`run(lambda: ctl.click_fighter("${b}"))`);
     const t1 = performance.now();
     while (v.refreshes === seen) await frame();
-    out.push({python_dom: t1 - t0, view: v.refreshed - t0, lod: v.lodMs});
+    out.push({python_dom: t1 - t0, view: v.refreshed - t0, lod: v.lodMs, wait: v.began - t1,
+              refresh: v.refreshed - v.began});
   }
   return {clicks: out, scale: v.scale, labels: document.querySelectorAll('#view .lbl').length,
           shown: document.querySelectorAll('#view .lbl:not(.lod-off)').length};
@@ -965,11 +966,14 @@ def section_zoom(browser: Any, url: str, args: argparse.Namespace, res: dict[str
     finally:
         context.close()
     row = {"view_ms": [c["view"] for c in raw["clicks"]], "python_dom_ms": [c["python_dom"] for c in raw["clicks"]],
-           "lod_ms": [c["lod"] for c in raw["clicks"]], "scale": raw["scale"], "labels": raw["labels"],
+           "lod_ms": [c["lod"] for c in raw["clicks"]], "wait_ms": [c["wait"] for c in raw["clicks"]],
+           "refresh_ms": [c["refresh"] for c in raw["clicks"]], "scale": raw["scale"], "labels": raw["labels"],
            "shown": raw["shown"]}
     row["view"] = summary(row["view_ms"])
     row["python_dom"] = summary(row["python_dom_ms"])
     row["lod"] = summary(row["lod_ms"])
+    row["wait"] = summary(row["wait_ms"])
+    row["refresh"] = summary(row["refresh_ms"])
     res["zoom"] = row
     res.setdefault("verdicts", {})["zoom_click"] = verdict(row["view"]["median"] <= ZOOM_GOAL_MS)
 
@@ -981,7 +985,8 @@ def print_zoom(res: dict[str, Any]) -> None:
           f"(levels click in the page; goal median <= {ZOOM_GOAL_MS:g} ms)")
     print(f"  {'part':<28} {'clicks':>6} {'median ms':>10} {'worst ms':>9}")
     for key, what in (("view", "click -> view refreshed"), ("python_dom", "  Python + DOM write"),
-                      ("lod", "  labels' level of detail")):
+                      ("wait", "  wait for the next frame"), ("refresh", "  view.js refresh (layout incl.)"),
+                      ("lod", "    labels' level of detail")):
         print(f"  {what:<28} {r[key]['n']:>6} {r[key]['median']:>10.2f} {r[key]['worst']:>9.2f}")
     print(f"  labels: {r['shown']} shown of {r['labels']}; goal met: {res['verdicts']['zoom_click']}")
 
