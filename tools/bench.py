@@ -817,15 +817,14 @@ IMPORT_KINDS = ("valid scenario", *HOSTILE)
 # Defines _bench_levels(n_sections, n_fighters, reps) in whichever Python runs it: builds a feet battlefield in
 # memory (past the section cap when asked: the core has no cap of its own, only documents do), then times the
 # click on a second fighter that shows the levels panel.
-LEVELS_TIMER = r'''
-def _bench_levels(n_sections, n_fighters, reps):
-    import time
+FEET_FIELD = r'''
+def _bench_feet_table(n_sections, n_fighters):
+    """A feet battlefield of n_sections (grounds, slabs, stairs) and n_fighters with three weapons each."""
     from fractions import Fraction
     from vertigo.battlefield import Battlefield, Section, Stairs
     from vertigo.reach import Weapon
     from vertigo.scenario import Fighter, Scenario
     from vertigo.table import Table
-    from vertigo_page.controller import Controller
     sections = [Section(f"s{i}", f"Section {i}", Fraction((i * 7) % 13, 2), Fraction(4 * i), Fraction(4 * i + 4),
                         "slab" if i % 7 == 3 else "ground",
                         Stairs(Fraction(2, 3), Fraction(1)) if i % 10 == 5 else None) for i in range(n_sections)]
@@ -833,7 +832,15 @@ def _bench_levels(n_sections, n_fighters, reps):
     weapons = (Weapon.parse("Spear, reach 1,2"), Weapon.parse("Knife, reach C"), Weapon.parse("Bow, range 150"))
     fighters = tuple(Fighter(f"f{j}", f"Fighter {j}", "Red" if j % 2 else "Blue", f"s{j * n_sections // n_fighters}",
                              (), None, (), None, j % 3, weapons) for j in range(n_fighters))
-    table = Table.start(Scenario("Bench", "feet", 1, field, fighters, ("levels",), ()))
+    return Table.start(Scenario("Bench", "feet", 1, field, fighters, ("levels",), ()))
+'''
+
+LEVELS_TIMER = FEET_FIELD + r'''
+def _bench_levels(n_sections, n_fighters, reps):
+    import time
+    from vertigo_page.controller import Controller
+    table = _bench_feet_table(n_sections, n_fighters)
+    fighters = table.scenario.fighters
     c = Controller(table)
     t = time.perf_counter()
     c.show()
@@ -903,25 +910,10 @@ def print_levels(res: dict[str, Any]) -> None:
 
 # --- click -> updated view, zoomed in -----------------------------------------------------------------
 
-# Runs in the page's own Python namespace (app.py's globals: ctl, run): puts the levels bench's
-# 500-section feet battlefield (_bench_levels' field, built in memory: documents are capped at 250
-# sections) in play through the controller, as Load would.
-ZOOM_SETUP = r'''
-def _bench_zoom_table(n_sections, n_fighters):
-    from fractions import Fraction
-    from vertigo.battlefield import Battlefield, Section, Stairs
-    from vertigo.reach import Weapon
-    from vertigo.scenario import Fighter, Scenario
-    from vertigo.table import Table
-    sections = [Section(f"s{i}", f"Section {i}", Fraction((i * 7) % 13, 2), Fraction(4 * i), Fraction(4 * i + 4),
-                        "slab" if i % 7 == 3 else "ground",
-                        Stairs(Fraction(2, 3), Fraction(1)) if i % 10 == 5 else None) for i in range(n_sections)]
-    field = Battlefield.build(sections, [(f"s{i}", f"s{i + 1}") for i in range(n_sections - 1)])
-    weapons = (Weapon.parse("Spear, reach 1,2"), Weapon.parse("Knife, reach C"), Weapon.parse("Bow, range 150"))
-    fighters = tuple(Fighter(f"f{j}", f"Fighter {j}", "Red" if j % 2 else "Blue", f"s{j * n_sections // n_fighters}",
-                             (), None, (), None, j % 3, weapons) for j in range(n_fighters))
-    return Table.start(Scenario("Bench", "feet", 1, field, fighters, ("levels",), ()))
-'''
+# Runs in the page's own Python namespace (app.py's globals: ctl, run): the levels bench's 500-section
+# feet battlefield (built in memory: documents are capped at 250 sections) is put in play through the
+# controller, as Load would.
+ZOOM_SETUP = FEET_FIELD
 
 # In the page: each click is timed from the call into the page's Python (the same handler a click runs:
 # run(ctl.click_fighter)) to the end of static/view.js's refresh of the drawing that follows (--k, the
@@ -957,7 +949,7 @@ def section_zoom(browser: Any, url: str, args: argparse.Namespace, res: dict[str
     try:
         print(f"zoom: {ZOOM_SECTIONS} sections in play, zoom {ZOOM_SCALE}x...", flush=True)
         page.evaluate("(code) => window.__benchPy.runPython(code)", ZOOM_SETUP + (
-            f"\nrun(lambda: ctl.load(_bench_zoom_table({ZOOM_SECTIONS}, {ZOOM_FIGHTERS}), 'Bench'))"))
+            f"\nrun(lambda: ctl.load(_bench_feet_table({ZOOM_SECTIONS}, {ZOOM_FIGHTERS}), 'Bench'))"))
         page.wait_for_function("() => document.querySelectorAll('#view [data-section]').length > 0")
         n = ZOOM_FIGHTERS
         pairs = [[f"f{r % n}", f"f{(r * 7 + 1) % n if (r * 7 + 1) % n != r % n else (r + 1) % n}"]
