@@ -67,7 +67,12 @@
     const off = [], moved = [];
     for (const i of order) {
       let r = rects[i];
-      if (r.width === 0 || r.right < area.left || r.left > area.right || r.bottom < area.top || r.top > area.bottom) continue;
+      if (r.width === 0) continue;
+      // Out of the window: hidden too (nothing to read there), shown again when a pan brings it in.
+      if (r.right < area.left || r.left > area.right || r.bottom < area.top || r.top > area.bottom) {
+        off.push(labels[i]);
+        continue;
+      }
       // A label cut by the view's edge slides inside it (labels are in px: a shift in px is a shift on
       // screen); one that would have to slide more than half its size gives way.
       const dx = r.left < area.left + 2 ? area.left + 2 - r.left : (r.right > area.right - 2 ? area.right - 2 - r.right : 0);
