@@ -17,3 +17,11 @@ def test_ruff_finds_no_errors() -> None:
         cwd=ROOT, capture_output=True, text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_no_two_test_files_share_a_name() -> None:
+    """The test folders are not packages, so pytest imports each test file by its base name: two files of one
+    name in different folders stop the whole run at collection (tests/view and tests/e2e once both had a
+    ``test_first_paint.py``)."""
+    names = sorted(p.name for p in (ROOT / "tests").rglob("test_*.py"))
+    assert [n for i, n in enumerate(names) if i and names[i - 1] == n] == []
