@@ -348,6 +348,10 @@ def activate(el, at=None):
         run(lambda: ctl.click_fighter(fighter))
     elif section:
         run(lambda: ctl.click_section(section, at))
+    # A new answer is read from its start: on a phone the panel is a sheet that keeps its own scroll.
+    side = document.querySelector(".side")
+    if side:
+        side.scrollTop = 0
 
 
 def scenario_x(event):

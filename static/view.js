@@ -9,8 +9,7 @@
  *   wheel, pinch, drag, the + / − / Fit buttons and the + − 0 keys.  The library moves an empty
  *   stand-in (.view-proxy); the drawing follows by its viewBox, so the browser paints only what is in
  *   the window, sharp at every zoom.  A redraw of the same battlefield
- *   keeps the zoom; another battlefield starts fitted — unless its tokens would overlap at fit (a long
- *   field on a phone): then it starts zoomed in just enough, at its left end.  A drag is never a click.
+ *   keeps the zoom; another battlefield starts fitted.  A drag is never a click.
  * - Constant-size markers: tokens, names and tags are drawn in CSS px inside ".px" groups
  *   (py/vertigo_view/side_view.py, _pin); --k on the <svg> (SVG units per CSS px) scales them back
  *   after every zoom, so they keep their size while the terrain grows.
@@ -26,11 +25,9 @@
 (() => {
   "use strict";
   const MAX_ZOOM = 8;
-  const CROWD_ZOOM = 3;  // the most a crowded battlefield starts zoomed in
-  const WIDE = 1280;     // from this window width every battlefield starts fitted
   const DRAG_PX = 6;
   const CELL = 64;
-  let pz = null, svg = null, proxy = null, viewBox = "", queued = false, pending = false;
+  let pz = null, svg = null, proxy = null, viewBox = "", queued = false;
   let refreshes = 0, began = 0, refreshed = 0, lodMs = 0;  // read by tools/bench.py
 
   const wrap = () => document.querySelector(".view-wrap");
@@ -109,7 +106,7 @@
     if (readout) {
       const scale = pz ? pz.getScale() : 1;
       const hidden = Object.values(more).some(Boolean);
-      readout.textContent = `${Math.round(scale * 100)} %` + (hidden ? " · part of the battlefield is off screen: drag it, or 0 to fit" : "");
+      readout.textContent = `${Math.round(scale * 100)} %` + (hidden ? " · part of the battlefield is off screen: drag it, or Fit (0)" : "");
     }
   }
 
@@ -121,7 +118,6 @@
     // Markers grow a little on wide screens (up to 1.5x at 2100 px and wider), as the panels' text does.
     const grow = Math.min(1.5, Math.max(1, window.innerWidth / 1400));
     if (m && m.a > 0) svg.style.setProperty("--k", String(grow / m.a));
-    if (pending) { pending = false; if (crowded()) return; }
     const t = performance.now();
     levelOfDetail();
     offScreen();
@@ -157,31 +153,9 @@
     svg = next;
     viewBox = next.dataset.base;
     if (!pz) return;
-    // The same battlefield drawn again keeps its zoom, unless its starting zoom is still being set.
-    if (!same || pending) {
-      pz.reset({animate: false, silent: true});
-      pending = true;
-    }
+    // The same battlefield drawn again keeps its zoom; another starts fitted.
+    if (!same) pz.reset({animate: false, silent: true});
     frame();
-  }
-
-  /* A battlefield too crowded for its tokens at fit (a long field on a phone) starts zoomed in just enough
-     that no two tokens overlap (at most 3x, and only in a window narrower than 1280 px), at its left end; the edge signs say there is more. */
-  function crowded() {
-    if (!pz || !svg || !svg.isConnected || window.innerWidth >= WIDE) return false;
-    const discs = [...svg.querySelectorAll("#fighters .px circle.token")].map((c) => c.getBoundingClientRect())
-      .map((r) => ({x: r.left + r.width / 2, y: r.top + r.height / 2, d: r.width}));
-    let need = 1;
-    for (let i = 0; i < discs.length; i++) for (let j = i + 1; j < discs.length; j++) {
-      const a = discs[i], b = discs[j], gap = Math.hypot(a.x - b.x, a.y - b.y);
-      if (gap > 0.5 && gap < (a.d + b.d) / 2) need = Math.max(need, ((a.d + b.d) / 2 + 1) / gap);
-    }
-    if (need <= 1.001) return false;
-    // Zoomed at the view's left edge, level with the leftmost token: the left end stays in view.
-    const first = discs.reduce((a, b) => (b.x < a.x ? b : a));
-    pz.zoomToPoint(Math.min(CROWD_ZOOM, need), {clientX: view().getBoundingClientRect().left, clientY: first.y},
-                   {animate: false});
-    return true;
   }
 
   function scan() {

@@ -616,7 +616,7 @@ def _labels(table: Table, frame: _Frame) -> ET.Element:
         else:
             px = _pin(g, cx, low + thick, "section-mark")
             y = 13.0
-        _el(px, "text", s.name, class_="section-name lbl", data_rank=3, data_section=s.id, x=0, y=y)
+        _el(px, "text", _short(s.name, 30), class_="section-name lbl", data_rank=3, data_section=s.id, x=0, y=y)
     return g
 
 

@@ -132,3 +132,22 @@ def test_the_view_has_a_title_and_description_for_screen_readers() -> None:
     goat = root.find(f".//{NS}g[@data-fighter='goat']")
     assert goat is not None and goat.get("aria-label") == "Mountain goat (Wild) on Cliff top"
     assert goat.get("role") == "button" and goat.get("tabindex") == "0"
+
+
+def test_a_long_section_name_is_cut_with_an_ellipsis_and_kept_whole_in_its_accessible_name() -> None:
+    """Issue 7, "Legible": long names are shortened in the drawing (30 characters at most for a section, 14
+    for a fighter), with the full name in the accessible name and tooltip."""
+    doc = json.loads((SCENARIOS / "cliff.json").read_text())
+    long = "Cliff" + "x" * 70
+    doc["sections"][0]["name"] = long
+    doc["fighters"][0]["name"] = "Mountain goat of the northern ridge"
+    root = parse(render(Table.start(scenario_mod.load(doc))))
+    sid, fid = doc["sections"][0]["id"], doc["fighters"][0]["id"]
+    label = root.find(f".//{NS}g[@id='labels']//{NS}text[@data-section='{sid}']")
+    assert label is not None and label.text == "Cliff" + "x" * 24 + "…"
+    section = root.find(f".//{NS}g[@id='section-{sid}']")
+    assert section is not None and long in (section.get("aria-label") or "")
+    name = root.find(f".//{NS}g[@id='fighter-{fid}']//{NS}text[@class='token-name lbl']")
+    assert name is not None and name.text == "Mountain goat…"
+    fighter = root.find(f".//{NS}g[@id='fighter-{fid}']/{NS}title")
+    assert fighter is not None and "Mountain goat of the northern ridge" in (fighter.text or "")
