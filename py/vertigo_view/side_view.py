@@ -546,11 +546,6 @@ class _BorderMark:
     text: str
     w: float
 
-    def hits(self, x0: float, x1: float, y0: float, y1: float) -> bool:
-        """Whether the label's tag overlaps the box x0..x1 × y0..y1 (never: a border of height 0 has no tag)."""
-        return (bool(self.text) and x0 < self.x + self.w / 2 and self.x - self.w / 2 < x1
-                and y0 < self.label_y + 7 and self.label_y - 9 < y1)
-
 
 def _border_marks(table: Table, frame: _Frame) -> list[_BorderMark]:
     """Every border's line and label, in document order (once per scenario and frame, :data:`_MEMO`)."""

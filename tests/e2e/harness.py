@@ -97,6 +97,17 @@ class App:
         return self.page.locator(f"#terrain [data-section='{section_id}'] .body")
 
 
+def serious_axe_violations(page: Page, axe: Path) -> list[str]:
+    """axe-core (the pinned copy at ``axe``) run over the page: its serious and critical violations, a line each."""
+    page.add_script_tag(path=str(axe))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
 def open_app(context: BrowserContext, url: str) -> App:
     page = context.new_page()
     watch = Watch(url)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from harness import ROOT, App
+from harness import ROOT, App, serious_axe_violations
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -49,13 +49,7 @@ def test_axe_finds_no_serious_or_critical_violation(app: App) -> None:
     app.load_scenario("cliff.json")
     app.fighter("goat").click()
     app.section("cliff-foot").click()
-    app.page.add_script_tag(path=str(AXE))
-    result = app.page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    bad = [
-        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-        for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
+    bad = serious_axe_violations(app.page, AXE)
     assert bad == []
 
 

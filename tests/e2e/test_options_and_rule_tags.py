@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from harness import App
+from harness import App, serious_axe_violations
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -83,11 +83,5 @@ def test_axe_finds_no_serious_or_critical_violation_with_the_options_and_the_glo
     app.fighter("kestrel").click()  # "no", "safe" and a 3d6 fall, each in its colour
     expect(app.page.locator("[data-testid=options-table] td.falls")).to_have_count(1)
     app.page.locator("[data-testid=glossary] summary").click()
-    app.page.add_script_tag(path=str(AXE))
-    result = app.page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    bad = [
-        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-        for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
+    bad = serious_axe_violations(app.page, AXE)
     assert bad == []
