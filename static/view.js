@@ -37,61 +37,99 @@
     return a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
   }
 
+  /* What the last pass decided for each label (given way or not, and its slide in screen px), and each
+     label's and token's box about its pin in marker px, measured once when it is first drawn.  A marker
+     keeps its size in px at every zoom, so where it stands on screen after any zoom or pan is arithmetic
+     (the pin's point through the drawing's screen matrix): a pass measures only what was drawn anew, and
+     writes only what changed.  A label that gives way is taken out of layout (display: none), so on a
+     large battlefield a change anywhere on the page lays out the few labels on show, not a thousand. */
+  const placed = new WeakMap(), local = new WeakMap();
+
+  function pinPoint(el) {
+    const pin = el.closest(".pin"), t = pin && pin.transform.baseVal.consolidate();
+    return t ? [t.matrix.e, t.matrix.f] : [0, 0];
+  }
+
+  function screenBox(el, m, grow) {
+    let b = local.get(el);
+    if (!b) {
+      const r = el.getBoundingClientRect();
+      if (!r.width && !r.height) return null;  // not laid out (given way before it was ever measured)
+      const [ax, ay] = pinPoint(el), s = placed.get(el) || {dx: 0, dy: 0};
+      const sx = m.a * ax + m.c * ay + m.e, sy = m.b * ax + m.d * ay + m.f;
+      b = {ax, ay, l: (r.left - s.dx - sx) / grow, r: (r.right - s.dx - sx) / grow, t: (r.top - s.dy - sy) / grow,
+           b: (r.bottom - s.dy - sy) / grow};
+      local.set(el, b);
+    }
+    const sx = m.a * b.ax + m.c * b.ay + m.e, sy = m.b * b.ax + m.d * b.ay + m.f;
+    return {left: sx + b.l * grow, right: sx + b.r * grow, top: sy + b.t * grow, bottom: sy + b.b * grow,
+            width: (b.r - b.l) * grow};
+  }
+
   /* Hide the labels that cannot be shown without overlap at this zoom, in rank order. */
-  function levelOfDetail() {
+  function levelOfDetail(grow) {
     if (!svg) return;
+    const m = svg.getScreenCTM();
+    if (!m) return;
     const area = view().getBoundingClientRect();
     const labels = [...svg.querySelectorAll(".lbl")];
-    // Only what the last pass changed is reset: a pass then restyles a handful of labels, not all of them.
-    for (const l of svg.querySelectorAll(".lbl.lod-off")) l.classList.remove("lod-off");
-    for (const l of svg.querySelectorAll(".lbl[transform]")) l.removeAttribute("transform");
-    const rects = labels.map((l) => l.getBoundingClientRect());
+    const rects = labels.map((l) => screenBox(l, m, grow));
     const grid = new Map();
     const cells = (r, add) => {
       const out = [];
       for (let x = Math.floor(r.left / CELL); x <= Math.floor(r.right / CELL); x++) {
         for (let y = Math.floor(r.top / CELL); y <= Math.floor(r.bottom / CELL); y++) {
-          const key = x + "," + y;
-          if (add) { if (!grid.has(key)) grid.set(key, []); grid.get(key).push(r); } else out.push(...(grid.get(key) || []));
+          const k = x + "," + y;
+          if (add) { if (!grid.has(k)) grid.set(k, []); grid.get(k).push(r); } else out.push(...(grid.get(k) || []));
         }
       }
       return out;
     };
     // Tokens are never hidden: a label may not cover one.
-    for (const t of svg.querySelectorAll("#fighters .px .token")) cells(t.getBoundingClientRect(), true);
+    for (const t of svg.querySelectorAll("#fighters .px .token")) {
+      const r = screenBox(t, m, grow);
+      if (r) cells(r, true);
+    }
     const order = labels.map((_, i) => i).sort((a, b) =>
       (+labels[a].dataset.rank || 0) - (+labels[b].dataset.rank || 0) || a - b);
-    const off = [], moved = [];
+    const want = new Map();  // label -> {off, dx, dy}
+    const away = {off: true, dx: 0, dy: 0};
     for (const i of order) {
+      const l = labels[i];
       let r = rects[i];
-      if (r.width === 0) continue;
+      if (!r || r.width === 0) continue;
       // Out of the window: hidden too (nothing to read there), shown again when a pan brings it in.
       if (r.right < area.left || r.left > area.right || r.bottom < area.top || r.top > area.bottom) {
-        off.push(labels[i]);
+        want.set(l, away);
         continue;
       }
-      // A label cut by the view's edge slides inside it (labels are in px: a shift in px is a shift on
-      // screen); one that would have to slide more than half its size gives way.
+      // A label cut by the view's edge slides inside it; one that would have to slide more than half its
+      // size gives way.
       const dx = r.left < area.left + 2 ? area.left + 2 - r.left : (r.right > area.right - 2 ? area.right - 2 - r.right : 0);
       const dy = r.top < area.top + 2 ? area.top + 2 - r.top : (r.bottom > area.bottom - 2 ? area.bottom - 2 - r.bottom : 0);
-      if (Math.abs(dx) > r.width / 2 || Math.abs(dy) > r.height / 2) { off.push(labels[i]); continue; }
-      if (dx || dy) {
-        r = {left: r.left + dx, right: r.right + dx, top: r.top + dy, bottom: r.bottom + dy};
-        moved.push([labels[i], dx, dy]);
-      }
+      if (Math.abs(dx) > r.width / 2 || Math.abs(dy) > (r.bottom - r.top) / 2) { want.set(l, away); continue; }
+      if (dx || dy) r = {left: r.left + dx, right: r.right + dx, top: r.top + dy, bottom: r.bottom + dy};
       const free = (q) => !cells(q, false).some((o) => boxesOverlap(o, q));
-      if (free(r)) { cells(r, true); continue; }
+      if (free(r)) { cells(r, true); want.set(l, {off: false, dx, dy}); continue; }
       // A Height tag may slide up or down its border's line before it gives way.
-      const slid = labels[i].dataset.slide === "v" &&
+      const slid = l.dataset.slide === "v" &&
         [-18, 18, -36, 36].map((d) => ({d, q: {left: r.left, right: r.right, top: r.top + d, bottom: r.bottom + d}}))
           .find(({q}) => q.top >= area.top && q.bottom <= area.bottom && free(q));
-      if (!slid) { off.push(labels[i]); continue; }
+      if (!slid) { want.set(l, away); continue; }
       cells(slid.q, true);
-      const prior = moved.find((e) => e[0] === labels[i]);
-      if (prior) prior[2] += slid.d; else moved.push([labels[i], 0, slid.d]);
+      want.set(l, {off: false, dx, dy: dy + slid.d});
     }
-    for (const [l, dx, dy] of moved) l.setAttribute("transform", `translate(${dx.toFixed(1)} ${dy.toFixed(1)})`);
-    for (const l of off) l.classList.add("lod-off");
+    // Write only what changed since the last pass.
+    for (const [l, w] of want) {
+      const was = placed.get(l) || {off: false, dx: 0, dy: 0};
+      if (was.off !== w.off) l.classList.toggle("lod-off", w.off);
+      if (was.dx !== w.dx || was.dy !== w.dy) {
+        // The label's own units are marker px, which are screen px times the markers' growth (refresh).
+        if (w.dx || w.dy) l.setAttribute("transform", `translate(${(w.dx / grow).toFixed(1)} ${(w.dy / grow).toFixed(1)})`);
+        else l.removeAttribute("transform");
+      }
+      placed.set(l, w);
+    }
   }
 
   /* Which edges the battlefield runs past, and the zoom readout. */
@@ -106,7 +144,8 @@
     if (readout) {
       const scale = pz ? pz.getScale() : 1;
       const hidden = Object.values(more).some(Boolean);
-      readout.textContent = `${Math.round(scale * 100)} %` + (hidden ? " · part of the battlefield is off screen: drag it, or Fit (0)" : "");
+      const text = `${Math.round(scale * 100)} %` + (hidden ? " · part of the battlefield is off screen: drag it, or Fit (0)" : "");
+      if (readout.textContent !== text) readout.textContent = text;
     }
   }
 
@@ -117,9 +156,10 @@
     const m = svg.getScreenCTM();
     // Markers grow a little on wide screens (up to 1.5x at 2100 px and wider), as the panels' text does.
     const grow = Math.min(1.5, Math.max(1, window.innerWidth / 1400));
-    if (m && m.a > 0) svg.style.setProperty("--k", String(grow / m.a));
+    // Written only when it changes: every marker's style hangs on it.
+    if (m && m.a > 0 && svg.style.getPropertyValue("--k") !== String(grow / m.a)) svg.style.setProperty("--k", String(grow / m.a));
     const t = performance.now();
-    levelOfDetail();
+    levelOfDetail(grow);
     offScreen();
     refreshed = performance.now();
     lodMs = refreshed - t;
@@ -136,6 +176,13 @@
     if (!svg || !svg.isConnected || !pz) return;
     const base = (svg.dataset.base || "").split(/[ ,]+/).map(Number);
     const port = proxy.parentElement, W = port.clientWidth, H = port.clientHeight;
+    // The drawing's size in px, not 100 %: an <svg> sized in percent is laid out again, with every one of
+    // its thousands of shapes, whenever anything else on the page is (a status line, the panel); in px it
+    // is left alone until the view's own box changes (this runs on every resize of it).
+    if (W && H && (svg.style.width !== W + "px" || svg.style.height !== H + "px")) {
+      svg.style.width = W + "px";
+      svg.style.height = H + "px";
+    }
     if (base.length !== 4 || !(base[2] > 0) || !(base[3] > 0) || !W || !H) return;
     const [vx, vy, vw, vh] = base, s = pz.getScale(), p = pz.getPan();
     const fit = Math.min(W / vw, H / vh), ox = (W - vw * fit) / 2, oy = H - vh * fit;  // "xMidYMax meet"
