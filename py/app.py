@@ -17,7 +17,7 @@ from vertigo.errors import RulesError
 from vertigo.numbers import count
 from vertigo.table import Table
 from vertigo_page.controller import Controller, Update
-from vertigo_view import side_view
+from vertigo_view import panels, side_view
 
 
 def _local_storage():
@@ -113,6 +113,8 @@ def apply(up: Update):
                 by_id(focused).focus()
         if up.overlay is not None:
             by_id("overlay").outerHTML = up.overlay
+        elif up.marks is not None:
+            by_id("overlay-marks").outerHTML = up.marks
     active = document.activeElement
     again = None
     if active and active.closest and active.closest("#panel") and active.getAttribute("data-action"):
@@ -537,6 +539,7 @@ def start():
         option.value = item["file"]
         option.textContent = item["title"]
         picker.appendChild(option)
+    by_id("rules").innerHTML = panels.to_html(panels.glossary())
     table, problem = first_table()
     global ctl
     ctl = Controller(table)

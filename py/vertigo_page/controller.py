@@ -25,11 +25,12 @@ from vertigo.movement import MoveVerdict, Reach
 from vertigo.numbers import count, fmt
 from vertigo.options import Options, judge_options
 from vertigo.ranged import ShotVerdict
+from vertigo.scenario import Scenario
 from vertigo.storage import TableEncoder
 from vertigo.table import Table
 from vertigo.text import isolate, shown_name
 from vertigo_view import panels
-from vertigo_view.side_view import Highlights, render, render_fighters, render_overlay
+from vertigo_view.side_view import Highlights, OverlayParts, overlay_parts, render, render_fighters
 
 __all__ = ["Update", "Controller"]
 
@@ -41,6 +42,8 @@ class Update:
     Attributes:
         svg: the whole side view, when the battlefield changed.
         overlay: only the overlay group, when just the highlights changed.
+        marks: only the overlay's marks layer (``#overlay-marks``), when its base layer (bands, badges,
+            place targets) is what the page already shows; then ``overlay`` is None.
         panel: HTML of the side panel.
         status: one line for the live status region.
         log_items: HTML ``<li>`` to append to the log.
@@ -63,6 +66,7 @@ class Update:
     focus: str | None = None
     fighters: str | None = None
     log_keep: int = MAX_LOG
+    marks: str | None = None
 
 
 REPLACED_KEPT = 20
@@ -136,7 +140,10 @@ class Controller:
         self._options_key: tuple[object, str] | None = None
         self._options: Options | None = None
         self._order_of: tuple[object, dict[str, int]] | None = None
+        self._order_memo: tuple[object, tuple[object, ...], tuple[str, ...]] | None = None
         self.compare_all = False
+        self._drawn: OverlayParts | None = None
+        """The overlay as the page last drew it (None: nothing drawn yet, draw the whole overlay)."""
 
     # -- helpers ---------------------------------------------------------
     def _clear(self) -> None:
@@ -227,7 +234,7 @@ class Controller:
             parts.append(panels.to_html(panels.options_offer(self.table.scenario.fighter(self.selected))))
         if not parts:
             parts.append(f'<p class="hint">{html.escape(help_line(self.table))}</p>')
-        parts.append(panels.to_html(panels.glossary()))
+        # The Rules glossary the tags link to is not here: the page writes it once, under the panel.
         return "".join(parts)
 
     def _new_log(self) -> tuple[tuple[str, ...], bool]:
@@ -244,9 +251,13 @@ class Controller:
                 focus: str | None = None) -> Update:
         hl = self._highlights()
         items, reset = self._new_log()
+        parts = overlay_parts(self.table, hl)
+        same_base = self._drawn is not None and parts.base == self._drawn.base
+        self._drawn = parts
         return Update(
             svg=None,
-            overlay=render_overlay(self.table, hl),
+            overlay=None if same_base else parts.text(),
+            marks=parts.marks_text() if same_base else None,
             panel=self._panel(),
             status=status,
             log_items=items,
@@ -256,6 +267,10 @@ class Controller:
             focus=focus,
             fighters=render_fighters(self.table) if moved else None,
         )
+
+    def drawn_overlay(self) -> str:
+        """The ``<g id="overlay">`` group as the page shows it after the last update (both layers), or ""."""
+        return self._drawn.text() if self._drawn is not None else ""
 
     # -- keyboard --------------------------------------------------------
     def _x(self, element_id: str) -> tuple[Fraction, int, int]:
@@ -284,6 +299,16 @@ class Controller:
         every section (placing only).  A battlefield with no fighter gives its sections.
         """
         sc = self.table.scenario
+        # Asked on every click (the Tab stops) and every arrow key; it changes only with the battlefield, a
+        # move or placing (new positions or offsets), the selection or the Move entry.
+        key = (self.table.positions, self.table.offsets, self.selected, self.entry)
+        if self._order_memo is not None and self._order_memo[0] is sc and self._order_memo[1] == key:
+            return self._order_memo[2]
+        order = self._keyboard_order(sc)
+        self._order_memo = (sc, key, order)
+        return order
+
+    def _keyboard_order(self, sc: Scenario) -> tuple[str, ...]:
         fighters = [f.id for f in sc.fighters]
         ids: list[str]
         if self.selected is None:
@@ -405,6 +430,7 @@ class Controller:
         self.logged = 0
         items, _ = self._new_log()
         hl = self._highlights()
+        self._drawn = overlay_parts(self.table, hl)
         # The instructions are in the panel's hint; the status line only says the battlefield is ready.
         return Update(render(self.table, hl), None, self._panel(),
                       f"{isolate(self.table.scenario.title)}: ready.", items, True)

@@ -51,8 +51,8 @@ from vertigo.text import isolate
 
 from .lines import over_tops
 
-__all__ = ["Highlights", "render", "render_fighters", "render_overlay", "figure_height", "SIDE_COLOURS",
-           "SIZE_BY_SM", "SYSTEMS", "System", "UX", "UH", "TRUE_SCALE"]
+__all__ = ["Highlights", "OverlayParts", "render", "render_fighters", "render_overlay", "overlay_parts",
+           "figure_height", "SIDE_COLOURS", "SIZE_BY_SM", "SYSTEMS", "System", "UX", "UH", "TRUE_SCALE"]
 
 UX = 48.0
 """SVG units per drawing unit (horizontal), Height frame."""
@@ -413,7 +413,10 @@ def _figures(table: Table, frame: _Frame) -> dict[str, _Figure]:
     scale: each at its own place with its feet on its standing surface; two
     at the very same place are drawn side by side, a little apart.
     """
-    return _MEMO.get("figures", table, lambda: _figures_of(table, frame))
+    # Kept by the positions tuple, not the table: a verdict or an override logs a line (a new table) but
+    # moves no one.  A move, a placing or an undo makes a new positions tuple (offsets change only with
+    # one), and a tuple belongs to one scenario's tables.
+    return _MEMO.get("figures", table.positions, lambda: _figures_of(table, frame))
 
 
 def _figures_of(table: Table, frame: _Frame) -> dict[str, _Figure]:
@@ -936,11 +939,38 @@ def _place_targets(table: Table, frame: _Frame) -> str:
     return _MEMO.get("places", frame, make)
 
 
-def _overlay_text(table: Table, hl: Highlights, frame: _Frame) -> str:
-    """The ``<g id="overlay">`` group as text: the place targets and the reachable layer first, then the rest."""
-    rest = "".join(ET.tostring(mark, encoding="unicode") for mark in _overlay(table, hl, frame))
-    places = _place_targets(table, frame) if hl.placing else ""
-    return '<g id="overlay">' + places + _reachable(table, hl, frame) + rest + "</g>"
+@dataclass(frozen=True)
+class OverlayParts:
+    """The overlay group's two layers, as SVG text without their ``<g>`` wrappers.
+
+    Attributes:
+        base: the layer that changes only with the selected fighter, its Move entry or a move: the place
+            targets and the reachable sections' bands and dice badges (``#overlay-base``).
+        marks: what the last click judged: the selection ring, destination, route, target, line of shot,
+            levels dimension (``#overlay-marks``).
+
+    The page redraws only ``marks`` when ``base`` is what it already shows (:func:`overlay_parts`), so a
+    click on a large battlefield does not replace a band and a badge for every section.
+    """
+
+    base: str
+    marks: str
+
+    def text(self) -> str:
+        """The whole ``<g id="overlay">`` group."""
+        return f'<g id="overlay"><g id="overlay-base">{self.base}</g>{self.marks_text()}</g>'
+
+    def marks_text(self) -> str:
+        """Only the ``<g id="overlay-marks">`` layer."""
+        return f'<g id="overlay-marks">{self.marks}</g>'
+
+
+def overlay_parts(table: Table, highlights: Highlights) -> OverlayParts:
+    """The overlay of ``table`` with ``highlights``, in its two layers (:class:`OverlayParts`)."""
+    frame = _Frame.of(table)
+    marks = "".join(ET.tostring(mark, encoding="unicode") for mark in _overlay(table, highlights, frame))
+    places = _place_targets(table, frame) if highlights.placing else ""
+    return OverlayParts(places + _reachable(table, highlights, frame), marks)
 
 
 def render(table: Table, highlights: Highlights | None = None) -> str:
@@ -987,7 +1017,7 @@ def render(table: Table, highlights: Highlights | None = None) -> str:
     assert text.endswith("</svg>")
     # Over the terrain: the overlay, the fighters, then the labels (no line or figure hides one).
     labels = _MEMO.get("labels", frame, lambda: ET.tostring(_labels(table, frame), encoding="unicode"))
-    return (text[:-len("</svg>")] + _overlay_text(table, highlights or Highlights(), frame)
+    return (text[:-len("</svg>")] + overlay_parts(table, highlights or Highlights()).text()
             + render_fighters(table) + labels + "</svg>")
 
 
@@ -997,5 +1027,5 @@ def render_fighters(table: Table) -> str:
 
 
 def render_overlay(table: Table, highlights: Highlights) -> str:
-    """Only the ``<g id="overlay">`` group, for redrawing after a click."""
-    return _overlay_text(table, highlights, _Frame.of(table))
+    """Only the ``<g id="overlay">`` group, for redrawing after a click (both layers: :class:`OverlayParts`)."""
+    return overlay_parts(table, highlights).text()

@@ -75,6 +75,12 @@ def test_a_rule_tag_link_opens_its_glossary_entry(app: App) -> None:
     expect(glossary).to_have_attribute("open", "")
     assert app.page.evaluate("location.hash") == "#rule-h5"
     assert app.page.evaluate("document.querySelector(':target')?.id") == "rule-h5"
+    # The glossary is written once under the panel: the next click redraws the verdict, not the glossary,
+    # which stays open as the referee left it.
+    app.fighter("target-1").click()
+    expect(app.page.locator("[data-testid=shot]").first).to_contain_text("Bandit 1")
+    expect(glossary).to_have_attribute("open", "")
+    assert app.page.locator("[data-testid=glossary]").count() == 1
 
 
 def test_axe_finds_no_serious_or_critical_violation_with_the_options_and_the_glossary_open(app: App) -> None:

@@ -11,7 +11,7 @@ from vertigo.dice import DicePool, DiceRoll, rng_for, roll
 from vertigo.errors import RulesError
 from vertigo.table import Table
 from vertigo_page.controller import Controller
-from vertigo_view.panels import dice_faces, glossary, to_html
+from vertigo_view.panels import dice_faces, to_html
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
 
@@ -27,7 +27,9 @@ def test_select_judge_confirm_rolls_the_seeded_die_and_saves() -> None:
     c.click_fighter("goat")
     up = c.click_section("cliff-foot")
     assert up.status == "Move to Foot of the cliff: Allowed: falls, 1d6: 1–6, mean 3.5"
-    assert up.overlay is not None and up.svg is None
+    # The goat's bands and badges are as drawn by the selection: only the marks layer is sent.
+    assert up.svg is None and up.overlay is None and up.marks is not None
+    assert 'class="destination' in up.marks and 'class="reachable' not in up.marks
     up = c.confirm()
     expected = roll(DicePool(1), rng_for(11, 0))
     assert up.save and up.svg is None and up.fighters is not None and up.overlay is not None
@@ -216,8 +218,10 @@ def test_the_first_screen_gives_the_instructions_once() -> None:
     assert up.status == "The four shots: ready."
     assert up.panel == (
         '<p class="hint">Select a fighter (click or Enter), choose a Move entry, then click a section to see the '
-        'verdict; click an enemy to check each action. Escape clears, Ctrl+Z undoes.</p>'
-        + to_html(glossary()))  # issue 7: the rule tags' glossary closes every panel
+        'verdict; click an enemy to check each action. Escape clears, Ctrl+Z undoes.</p>')
+    # The Rules glossary is written once under the panel (py/app.py), not into every panel: it keeps its
+    # open or closed state across clicks.
+    assert "glossary" not in up.panel
     assert up.panel.count("Select a fighter") == 1
 
 
@@ -270,3 +274,24 @@ def test_export_then_import_keeps_the_roll_count() -> None:
     c.confirm()
     _, expected = on.move("kestrel", on.judge_move("kestrel", 0, "cliff-foot"))
     assert c.roll == expected == roll(DicePool(3), rng_for(11, 1))
+
+
+def test_a_click_that_leaves_the_bands_as_drawn_redraws_only_the_marks_layer() -> None:
+    """The page's overlay in two layers (side_view.OverlayParts): selecting a fighter draws the whole overlay
+    (its bands and dice badges, H3); judging a section with the same entry sends only #overlay-marks, and what
+    the page then shows is exactly the overlay a redraw from scratch would give; a move redraws the bands."""
+    from vertigo_view.side_view import render_overlay
+
+    c = controller()
+    c.show()
+    first = c.click_fighter("goat")
+    assert first.overlay is not None and first.marks is None
+    reached = [s for s in c._reached().dice if s != c.table.position("goat")]
+    assert first.overlay.count('class="reachable ') == len(reached) == 2
+    judged = c.click_section("cliff-foot")
+    assert judged.overlay is None and judged.marks is not None
+    assert judged.marks.startswith('<g id="overlay-marks">')
+    assert c.drawn_overlay() == render_overlay(c.table, c._highlights())
+    moved = c.confirm()
+    assert moved.overlay is not None and moved.marks is None
+    assert c.drawn_overlay() == moved.overlay

@@ -352,10 +352,10 @@ def test_g3_the_dimension_line_names_the_difference_that_counts_lying_down() -> 
 
     c = controller("ogre-at-the-wall.json")
     c.click_fighter("ogre")
-    up = c.click_fighter("sentry")
+    c.click_fighter("sentry")
     label = re.compile(r'class="levels-dimension-label"[^>]*>([^<]*)<')
-    assert label.findall(up.overlay or "") == ["8 ft"]
-    up = c.toggle_strange()
-    assert label.findall(up.overlay or "") == ["8 ft, 5 ft lying down"]
-    up = c.toggle_strange()
-    assert label.findall(up.overlay or "") == ["8 ft"]
+    assert label.findall(c.drawn_overlay()) == ["8 ft"]
+    c.toggle_strange()
+    assert label.findall(c.drawn_overlay()) == ["8 ft, 5 ft lying down"]
+    c.toggle_strange()
+    assert label.findall(c.drawn_overlay()) == ["8 ft"]

@@ -16,7 +16,7 @@ from vertigo.options import judge_options
 from vertigo.rule_tags import RULE_TAGS
 from vertigo.table import Table
 from vertigo_page.controller import OPTIONS_AUTO_WORK, Controller
-from vertigo_view.panels import options_table, rule_tags, to_html
+from vertigo_view.panels import glossary, options_table, rule_tags, to_html
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
 
@@ -116,13 +116,15 @@ def test_hostile_names_come_out_as_text() -> None:
     assert "<caption>&lt;b&gt;Goat&lt;/b&gt;: 2 sections reachable" in html
 
 
-def test_every_rule_tag_links_to_its_glossary_entry_in_the_same_panel() -> None:
+def test_every_rule_tag_links_to_its_glossary_entry_on_the_page() -> None:
     """Issue 7: each tag is a link to an in-page glossary entry (``#rule-h5``), described by its statement;
     the glossary lists every entry of :data:`vertigo.rule_tags.RULE_TAGS`, in its order."""
     c = controller("four-shots.json")
     c.click_fighter("shooter-3")
     root = parse(c.click_fighter("target-3").panel)  # the third shot: blocked by the ridge (H5), the Dagger (H6)
-    ids = {e.get("id") for e in root.iter() if e.get("id")}
+    # The glossary is written once under the panel (py/app.py writes panels.glossary() into #rules).
+    rules = parse(to_html(glossary()))
+    ids = {e.get("id") for tree in (root, rules) for e in tree.iter() if e.get("id")}
     links = [a for a in root.iter("a") if "rule-link" in a.get("class", "")]
     assert {text(a) for a in links} == {"H5", "H6"}
     for a in links:
@@ -130,10 +132,11 @@ def test_every_rule_tag_links_to_its_glossary_entry_in_the_same_panel() -> None:
         assert a.get("href") == f"#rule-{entry.tag.lower()}" and a.get("href")[1:] in ids
         assert a.get("aria-describedby") == f"rule-{entry.tag.lower()}-text" and a.get("aria-describedby") in ids
         assert a.get("title") == f"{entry.tag} {entry.title}: {entry.statement}"
-    (glossary,) = by_testid(root, "glossary")
-    assert glossary.tag == "details" and text(glossary.find("summary")) == "Rules: what each tag means"
-    assert [li.get("id") for li in glossary.iter("li")] == [f"rule-{t.lower()}" for t in RULE_TAGS]
-    h5 = next(li for li in glossary.iter("li") if li.get("id") == "rule-h5")
+    assert by_testid(root, "glossary") == []
+    (listed,) = by_testid(rules, "glossary")
+    assert listed.tag == "details" and text(listed.find("summary")) == "Rules: what each tag means"
+    assert [li.get("id") for li in listed.iter("li")] == [f"rule-{t.lower()}" for t in RULE_TAGS]
+    h5 = next(li for li in listed.iter("li") if li.get("id") == "rule-h5")
     assert text(h5) == ("H5 Ranged actions: Range needed = max(steps, |net Height change|); blocked by a section "
                         "between that stands higher than both ends. Source: 000_519d8b8e373365db.txt › Height and "
                         "Range; docs/rules.md#h5-ranged-actions-range-needed-and-blocking.")
