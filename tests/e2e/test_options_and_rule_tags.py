@@ -77,8 +77,8 @@ def test_a_rule_tag_link_opens_its_glossary_entry(app: App) -> None:
     assert app.page.evaluate("document.querySelector(':target')?.id") == "rule-h5"
     # The glossary is written once under the panel: the next click redraws the verdict, not the glossary,
     # which stays open as the referee left it.
-    app.fighter("target-1").click()
-    expect(app.page.locator("[data-testid=shot]").first).to_contain_text("Bandit 1")
+    app.fighter("target-1").click()  # on the near bank: no line from the upper terrace (H5)
+    expect(app.page.locator("[data-testid=shot]").first).to_contain_text("with Near bank: no line.")
     expect(glossary).to_have_attribute("open", "")
     assert app.page.locator("[data-testid=glossary]").count() == 1
 
