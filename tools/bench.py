@@ -982,7 +982,7 @@ def section_zoom(browser: Any, url: str, args: argparse.Namespace, res: dict[str
             page.mouse.click(x, y)
             page.wait_for_function("() => window.__zoomClick !== null", polling=10)
             got = page.evaluate("() => window.__zoomClick")
-            drawn = f"#overlay-marks .levels-dimension[data-levels='{a}|{b}']"
+            drawn = f"#overlay .levels-dimension[data-levels='{a}|{b}']"
             if not page.evaluate("(sel) => !!document.querySelector(sel)", drawn):
                 raise BenchError(f"the click on {b} with {a} selected drew no levels dimension")
             clicks.append(got)
