@@ -6,7 +6,8 @@
  *
  * - Fit and zoom: the <svg> fills the view box and fits the battlefield in it (viewBox, "meet").  Zoom
  *   and pan are the pinned @panzoom/panzoom library (static/vendor/panzoom, from package-lock.json):
- *   wheel, pinch, drag, the + / − / Fit buttons and the + − 0 keys.  The library moves an empty
+ *   wheel, pinch, drag, the + / − / Fit buttons and the + − 0 keys (the wheel zooms at the pointer; the
+ *   buttons and keys about the selected fighter, else the middle of what is drawn in the window).  The library moves an empty
  *   stand-in (.view-proxy); the drawing follows by its viewBox, so the browser paints only what is in
  *   the window, sharp at every zoom.  A redraw of the same battlefield
  *   keeps the zoom; another battlefield starts fitted.  A drag is never a click.
@@ -25,6 +26,7 @@
 (() => {
   "use strict";
   const MAX_ZOOM = 8;
+  const STEP = Math.log(1.5);  // one press of + or −: × 1.5
   const DRAG_PX = 6;
   const CELL = 64;
   let pz = null, svg = null, proxy = null, viewBox = "", queued = false;
@@ -164,11 +166,49 @@
     else later();
   }
 
+  /* The point the + − buttons and keys zoom about, in client px: the selected fighter's token while it is in
+     the window, else the middle of what is drawn there (the terrain and the tokens, clipped to the window),
+     else the window's middle (null: the library's own centre).  The middle of the view box is often empty
+     sky. */
+  function focusPoint() {
+    const a = view().getBoundingClientRect();
+    const inside = (r) => r.width > 0 && r.right > a.left && r.left < a.right && r.bottom > a.top && r.top < a.bottom;
+    const ring = svg && svg.querySelector("#overlay .selected-ring[data-fighter]");
+    const token = ring && svg.querySelector(`#fighters [data-fighter="${CSS.escape(ring.dataset.fighter)}"] .token`);
+    const t = token && token.getBoundingClientRect(), pin = token && token.closest(".pin");
+    if (t && inside(t) && pin) {
+      // About the point the token stands on (its pin): the token is drawn in px above it, so zooming about
+      // that point keeps the whole token still.
+      const foot = new DOMPoint(0, 0).matrixTransform(pin.getScreenCTM());
+      return {clientX: foot.x, clientY: foot.y};
+    }
+    let box = null;
+    for (const el of svg ? svg.querySelectorAll("#terrain .body, #fighters .token") : []) {
+      const r = el.getBoundingClientRect();
+      if (!inside(r)) continue;
+      const c = {left: Math.max(r.left, a.left), right: Math.min(r.right, a.right), top: Math.max(r.top, a.top),
+                 bottom: Math.min(r.bottom, a.bottom)};
+      box = box ? {left: Math.min(box.left, c.left), right: Math.max(box.right, c.right), top: Math.min(box.top, c.top),
+                   bottom: Math.max(box.bottom, c.bottom)} : c;
+    }
+    return box && {clientX: (box.left + box.right) / 2, clientY: (box.top + box.bottom) / 2};
+  }
+
+  /* Move the stand-in and the drawing to panzoom's scale and pan. */
+  function place(el, {scale, x, y}) {
+    el.style.transform = `scale(${scale}) translate(${x}px, ${y}px)`;
+    frame();
+  }
+
   function zoomBy(dir) {
     if (!pz) return;
-    if (dir === 0) pz.reset({animate: false});
-    else if (dir > 0) pz.zoomIn({animate: false});
-    else pz.zoomOut({animate: false});
+    if (dir === 0) { pz.reset({animate: false}); return; }
+    // panzoom applies each change a frame later: presses quicker than that would measure a stale drawing.
+    const now = pz.getPan();
+    place(proxy, {scale: pz.getScale(), x: now.x, y: now.y});
+    const at = focusPoint();
+    if (!at) { if (dir > 0) pz.zoomIn({animate: false}); else pz.zoomOut({animate: false}); return; }
+    pz.zoomToPoint(pz.getScale() * Math.exp(dir * STEP), at, {animate: false});
   }
 
   /* Bring a focused fighter or section into view when the keyboard moves focus to it off screen. */
@@ -187,13 +227,10 @@
     if (!v || !proxy || !window.Panzoom) return;
     // panzoom moves an empty stand-in the size of the view (its gestures and limits are the library's own);
     // setTransform hands each move on to the drawing's viewBox.
-    pz = window.Panzoom(proxy, {maxScale: MAX_ZOOM, minScale: 1, step: Math.log(1.5), contain: "outside",
+    pz = window.Panzoom(proxy, {maxScale: MAX_ZOOM, minScale: 1, step: STEP, contain: "outside",
                                 cursor: "grab", canvas: true, animate: false, excludeClass: "zoom-exclude",
                                 handleStartEvent: (e) => { if (e.pointerType === "mouse") e.preventDefault(); },
-                                setTransform: (el, {scale, x, y}) => {
-                                  el.style.transform = `scale(${scale}) translate(${x}px, ${y}px)`;
-                                  frame();
-                                }});
+                                setTransform: place});
     new MutationObserver(scan).observe(v, {childList: true, subtree: true});
     scan();
     // Wheel zooms at the pointer; a drag pans (panzoom); a drag that moved is not also a click.

@@ -146,3 +146,65 @@ def test_a_drag_pans_and_is_not_a_click_and_a_click_at_4x_still_judges(app: App)
     assert tb is not None
     page.mouse.click(tb["x"] + tb["width"] / 2, tb["y"] + tb["height"] / 2)
     expect(page.locator("#overlay .selected-ring[data-fighter='shooter-1']")).to_have_count(1)
+
+
+# The middle of the terrain and tokens in the window, in client px, and the same point in the drawing's units.
+DRAWN_MIDDLE = r"""() => {
+  const svg = document.querySelector('#view svg.side-view'), a = document.getElementById('view').getBoundingClientRect();
+  let l = Infinity, r = -Infinity, t = Infinity, b = -Infinity;
+  for (const el of svg.querySelectorAll('#terrain .body, #fighters .token')) {
+    const q = el.getBoundingClientRect();
+    if (!q.width || q.right <= a.left || q.left >= a.right || q.bottom <= a.top || q.top >= a.bottom) continue;
+    l = Math.min(l, Math.max(q.left, a.left)); r = Math.max(r, Math.min(q.right, a.right));
+    t = Math.min(t, Math.max(q.top, a.top)); b = Math.max(b, Math.min(q.bottom, a.bottom));
+  }
+  const p = new DOMPoint((l + r) / 2, (t + b) / 2).matrixTransform(svg.getScreenCTM().inverse());
+  return {x: p.x, y: p.y};
+}"""
+ON_SCREEN = r"""([x, y]) => {
+  const p = new DOMPoint(x, y).matrixTransform(document.querySelector('#view svg.side-view').getScreenCTM());
+  return [p.x, p.y];
+}"""
+TOKEN_MIDDLE = r"""(id) => {
+  const r = document.querySelector(`#fighters [data-fighter="${id}"] .token`).getBoundingClientRect();
+  return [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
+def test_zoom_keys_and_buttons_zoom_about_the_selected_fighter_or_what_is_drawn(
+        browser: Browser, site_url: str, size: tuple[int, int]) -> None:
+    """Issue 7's leftovers, item 3: + and − (keys and buttons) zoom about something useful, not the view box's
+    middle (on the cliff, empty sky): with no selection, the middle of the terrain and tokens in the window
+    stays where it was on screen; with a fighter selected, that fighter's token does."""
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    app = open_app(ctx, site_url)
+    page = app.page
+    app.load_scenario("cliff.json")
+    page.evaluate(SETTLED)
+    page.locator("#zoom-fit").focus()
+    for press, readout in ((lambda: page.keyboard.press("+"), "150 %"), (lambda: page.click("#zoom-in"), "225 %"),
+                           (lambda: page.keyboard.press("-"), "150 %")):
+        middle = page.evaluate(DRAWN_MIDDLE)  # what is in the window changes with each zoom
+        before = page.evaluate(ON_SCREEN, [middle["x"], middle["y"]])
+        press()
+        expect(page.locator("#zoom-level")).to_contain_text(readout)
+        page.evaluate(SETTLED)
+        assert page.evaluate(ON_SCREEN, [middle["x"], middle["y"]]) == pytest.approx(before, abs=1.0), readout
+    page.keyboard.press("0")
+    app.fighter("goat").dispatch_event("click")
+    page.evaluate(SETTLED)
+    goat = page.evaluate(TOKEN_MIDDLE, "goat")
+    page.locator("#zoom-fit").focus()
+    for _ in range(3):
+        page.keyboard.press("+")
+    expect(page.locator("#zoom-level")).to_contain_text("338 %")
+    page.evaluate(SETTLED)
+    assert page.evaluate(TOKEN_MIDDLE, "goat") == pytest.approx(goat, abs=1.0)
+    page.click("#zoom-out")
+    expect(page.locator("#zoom-level")).to_contain_text("225 %")
+    page.evaluate(SETTLED)
+    assert page.evaluate(TOKEN_MIDDLE, "goat") == pytest.approx(goat, abs=1.0)
+    problems = app.watch.problems
+    ctx.close()
+    assert not problems, "\n".join(problems)
