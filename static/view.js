@@ -20,6 +20,8 @@
  *   fighter's token) is hidden (.lod-off) until a zoom makes room; a Height tag first tries sliding
  *   along its border's line (data-slide="v").  A focused fighter or section
  *   always shows its own name.
+ * - Tokens are never hidden and keep their size; two that would hide each other's initial slide apart
+ *   sideways (partTokens) until a zoom makes room.
  * - Off-screen signs: when part of the battlefield is outside the view, the edges it runs past are
  *   marked (.more-left … on .view-wrap) and the zoom bar says so.
  */
@@ -39,9 +41,50 @@
     return a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
   }
 
+  /* Tokens so close on screen that one would hide the other's initial (fitted on a phone, fighters on stacked
+     floors or crowded on one section) slide apart sideways, each by as little as it takes, and their rings in
+     the overlay go with them; a zoom that makes room puts them back where they stand.  Tokens keep their size. */
+  function partTokens() {
+    for (const p of svg.querySelectorAll(".pin[data-parted]")) { p.style.translate = ""; delete p.dataset.parted; }
+    const m = svg.getScreenCTM();
+    if (!m || !(m.a > 0)) return;
+    const items = [];
+    for (const f of svg.querySelectorAll("#fighters .fighter")) {
+      const c = f.querySelector(".px .token"), t = f.querySelector(".token-initial");
+      const rc = c && c.getBoundingClientRect(), rt = t && t.getBoundingClientRect();
+      if (!rc || !rc.width || !rt) continue;
+      items.push({f, x: (rc.left + rc.right) / 2, y: (rc.top + rc.bottom) / 2, r: rc.width / 2, iw: rt.width / 2,
+                  ih: rt.height / 2, dx: 0});
+    }
+    if (items.length > 200) return;  // past the caps: never more than 50 fighters
+    for (let pass = 0; pass < 20; pass++) {
+      let moved = false;
+      for (let i = 0; i < items.length; i++) for (let j = i + 1; j < items.length; j++) {
+        const a = items[i], b = items[j];
+        // b's token would cover a's initial (or a's b's): their centres are too close on both axes.
+        const needX = Math.max(a.r, b.r) + Math.max(a.iw, b.iw) + 1, needY = Math.max(a.r, b.r) + Math.max(a.ih, b.ih) + 1;
+        const dx = b.x + b.dx - (a.x + a.dx);
+        if (Math.abs(dx) >= needX || Math.abs(b.y - a.y) >= needY) continue;
+        const dir = dx >= 0 ? 1 : -1, push = (needX - Math.abs(dx)) / 2 + 0.05;
+        a.dx -= dir * push;
+        b.dx += dir * push;
+        moved = true;
+      }
+      if (!moved) break;
+    }
+    for (const it of items) {
+      if (Math.abs(it.dx) < 0.05) continue;
+      const id = CSS.escape(it.f.dataset.fighter);
+      const pins = [it.f.querySelector(".pin"), ...[...svg.querySelectorAll(`#overlay .pin [data-fighter="${id}"]`)]
+        .map((r) => r.closest(".pin"))];
+      for (const p of pins) if (p) { p.style.translate = `${(it.dx / m.a).toFixed(3)}px 0px`; p.dataset.parted = ""; }
+    }
+  }
+
   /* Hide the labels that cannot be shown without overlap at this zoom, in rank order. */
   function levelOfDetail() {
     if (!svg) return;
+    partTokens();
     const area = view().getBoundingClientRect();
     const labels = [...svg.querySelectorAll(".lbl")];
     // Only what the last pass changed is reset: a pass then restyles a handful of labels, not all of them.
