@@ -356,14 +356,14 @@ def keep_focus(was):
     itself off when nothing is left to undo), the focus stays in the same area: the side view's Tab stop, or
     the toolbar's (the enabled control Tab would reach), never the page's body."""
     el = document.activeElement
-    if was is None or (el and el != document.body and not el.disabled):
+    if was is None or (el and el != document.body and not el.matches(":disabled")):
         return
     if was == "view":
         back_to_view()
         return
     for name in TOOLS:
         control = by_id(name)
-        if control.getAttribute("tabindex") == "0" and not control.disabled:
+        if control.getAttribute("tabindex") == "0" and not control.matches(":disabled"):
             control.focus()
             return
 
