@@ -4,7 +4,9 @@
  * whatever side view is in #view (the one pre-rendered into the page, then each one Python draws),
  * so the first paint is already fitted and legible.
  *
- * - Fit and zoom: the <svg> fills the view box and fits the battlefield in it (viewBox, "meet").  Zoom
+ * - Fit and zoom: the <svg> fills the view box and fits the battlefield in it (viewBox, "meet"), or, where
+ *   that would draw it smaller than MIN_UNIT_PX per unit (a very wide field), starts at that size from its
+ *   left end (fitStart).  Zoom
  *   and pan are the pinned @panzoom/panzoom library (static/vendor/panzoom, from package-lock.json):
  *   wheel, pinch, drag, the + / − / Fit buttons and the + − 0 keys (the wheel zooms at the pointer; the
  *   buttons and keys about the selected fighter, else the middle of what is drawn in the window).  The library moves an empty
@@ -31,7 +33,8 @@
   const STEP = Math.log(1.5);  // one press of + or −: × 1.5
   const DRAG_PX = 6;
   const CELL = 64;
-  let pz = null, svg = null, proxy = null, viewBox = "", queued = false;
+  const MIN_UNIT_PX = 7;  // a battlefield is not fitted smaller than this many CSS px per unit of its scenario
+  let pz = null, svg = null, proxy = null, viewBox = "", queued = false, fitScale = 1, fitAt = null;
   let refreshes = 0, began = 0, refreshed = 0, lodMs = 0;  // read by tools/bench.py
 
   const wrap = () => document.querySelector(".view-wrap");
@@ -149,7 +152,7 @@
     for (const [edge, on] of Object.entries(more)) w.classList.toggle("more-" + edge, on);
     const readout = document.getElementById("zoom-level");
     if (readout) {
-      const scale = pz ? pz.getScale() : 1;
+      const scale = pz ? pz.getScale() / fitScale : 1;  // 100 % is the fit
       const hidden = Object.values(more).some(Boolean);
       readout.textContent = `${Math.round(scale * 100)} %` + (hidden ? " · part of the battlefield is off screen: drag it, or Fit (0)" : "");
     }
@@ -192,6 +195,44 @@
     later();
   }
 
+  /* "Fit": the whole battlefield in the window (panzoom's scale 1), unless that would draw it smaller than
+     MIN_UNIT_PX per scenario unit (a row of 60 sections on a phone is a strip a few px high): then it is fitted
+     at that size (never more than filling the window's height), from its left end, and the edge signs say the
+     rest is off screen; − zooms out to all of it. */
+  function fitStart() {
+    const base = (svg && svg.dataset.base || "").split(/[ ,]+/).map(Number), unit = svg ? +svg.dataset.perUnit : 0;
+    const port = proxy.parentElement, W = port.clientWidth, H = port.clientHeight;
+    let s = 1;
+    if (base.length === 4 && base[2] > 0 && base[3] > 0 && W && H && unit > 0) {
+      const all = Math.min(W / base[2], H / base[3]);
+      s = Math.max(1, Math.min(H / base[3], MIN_UNIT_PX / unit) / all);
+    }
+    return {startScale: s, startX: (W / 2) * (1 - 1 / s), startY: -(H / 2) * (1 - 1 / s), maxScale: MAX_ZOOM * s};
+  }
+
+  function refit() {
+    fitAt = fitStart();
+    fitScale = fitAt.startScale;
+    pz.setOptions(fitAt);
+  }
+
+  /* Put the stand-in where panzoom's state says, now: panzoom applies each change a frame later, but bounds
+     the next zoom or pan by the stand-in's size on screen. */
+  function sync() {
+    const at = pz.getPan();
+    place(proxy, {scale: pz.getScale(), x: at.x, y: at.y});
+  }
+
+  /* Back to the fit: its scale, then its pan (panzoom's reset bounds the new pan by the old scale's size). */
+  function toFit() {
+    const at = fitAt || {startScale: 1, startX: 0, startY: 0};
+    sync();
+    pz.zoom(at.startScale, {animate: false, force: true});
+    sync();
+    pz.pan(at.startX, at.startY, {animate: false, force: true});
+    sync();
+  }
+
   function attach(next) {
     if (!next.dataset.base) next.dataset.base = next.getAttribute("viewBox") || "";
     const same = next.dataset.base === viewBox;
@@ -199,7 +240,10 @@
     viewBox = next.dataset.base;
     if (!pz) return;
     // The same battlefield drawn again keeps its zoom; another starts fitted.
-    if (!same) pz.reset({animate: false, silent: true});
+    if (!same) {
+      refit();
+      toFit();
+    }
     frame();
   }
 
@@ -245,10 +289,8 @@
 
   function zoomBy(dir) {
     if (!pz) return;
-    if (dir === 0) { pz.reset({animate: false}); return; }
-    // panzoom applies each change a frame later: presses quicker than that would measure a stale drawing.
-    const now = pz.getPan();
-    place(proxy, {scale: pz.getScale(), x: now.x, y: now.y});
+    if (dir === 0) { toFit(); return; }
+    sync();  // presses quicker than panzoom's frame would measure a stale drawing
     const at = focusPoint();
     if (!at) { if (dir > 0) pz.zoomIn({animate: false}); else pz.zoomOut({animate: false}); return; }
     pz.zoomToPoint(pz.getScale() * Math.exp(dir * STEP), at, {animate: false});
@@ -304,11 +346,21 @@
       e.preventDefault();
       zoomBy(dir);
     });
-    window.addEventListener("resize", frame);
-    if (window.ResizeObserver) new ResizeObserver(frame).observe(proxy.parentElement);
+    // A new window size fits again if the view was at its fit, and keeps the zoom otherwise.
+    const resized = () => {
+      if (!pz) return;
+      const at = pz.getPan(), old = fitAt || {startScale: 1, startX: 0, startY: 0};
+      const fitted = Math.abs(pz.getScale() - old.startScale) < 1e-6 && Math.abs(at.x - old.startX) < 1 &&
+        Math.abs(at.y - old.startY) < 1;
+      refit();
+      if (fitted) toFit();
+      frame();
+    };
+    window.addEventListener("resize", resized);
+    if (window.ResizeObserver) new ResizeObserver(resized).observe(proxy.parentElement);
   }
 
-  window.vertigoView = {refresh: later, zoom: zoomBy, panzoom: () => pz, get scale() { return pz ? pz.getScale() : 1; },
+  window.vertigoView = {refresh: later, zoom: zoomBy, panzoom: () => pz, get scale() { return pz ? pz.getScale() / fitScale : 1; },
                         get refreshes() { return refreshes; }, get refreshed() { return refreshed; }, get began() { return began; },
                         get lodMs() { return lodMs; }};
   // Loaded at the end of <body>: the view is parsed, so the drawing the page opens with is fitted and its

@@ -110,7 +110,7 @@ PICTURE_K = r"""() => {
 }"""
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES + [(1920, 1080)])
+@pytest.mark.parametrize(("width", "height"), [*SIZES, (1920, 1080)])
 def test_a_kept_picture_sizes_its_markers_and_names_its_battlefield_as_the_live_view_then_does(
         browser: Browser, site_url: str, width: int, height: int) -> None:
     """Issue 7's leftovers, item 4: before Python is ready, the kept picture's tokens and labels have the size the

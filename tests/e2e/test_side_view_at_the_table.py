@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -149,7 +150,8 @@ def test_a_drag_pans_and_is_not_a_click_and_a_click_at_4x_still_judges(app: App)
 
 # The middle of the terrain and tokens in the window, in client px, and the same point in the drawing's units.
 DRAWN_MIDDLE = r"""() => {
-  const svg = document.querySelector('#view svg.side-view'), a = document.getElementById('view').getBoundingClientRect();
+  const svg = document.querySelector('#view svg.side-view');
+  const a = document.getElementById('view').getBoundingClientRect();
   let l = Infinity, r = -Infinity, t = Infinity, b = -Infinity;
   for (const el of svg.querySelectorAll('#terrain .body, #fighters .token')) {
     const q = el.getBoundingClientRect();
@@ -214,7 +216,8 @@ TOKENS = r"""() => {
   for (const f of document.querySelectorAll('#view #fighters .fighter')) {
     const c = f.querySelector('.px circle.token').getBoundingClientRect();
     const t = f.querySelector('.token-initial'), r = t.getBoundingClientRect(), m = t.getScreenCTM();
-    out.push({id: f.dataset.fighter, token: Math.min(c.width, c.height), px: parseFloat(getComputedStyle(t).fontSize) * m.d,
+    out.push({id: f.dataset.fighter, token: Math.min(c.width, c.height),
+              px: parseFloat(getComputedStyle(t).fontSize) * m.d,
               c: [c.left, c.right, c.top, c.bottom], i: [r.left, r.right, r.top, r.bottom]});
   }
   return out;
@@ -251,6 +254,60 @@ def test_on_a_phone_no_token_hides_another_tokens_initial_on_ruined_street(
     hawk = app.fighter("hawk").locator(".px circle.token").bounding_box()
     assert ring is not None and hawk is not None
     assert ring["x"] + ring["width"] / 2 == pytest.approx(hawk["x"] + hawk["width"] / 2, abs=0.5)
+    problems = app.watch.problems
+    ctx.close()
+    assert not problems, "\n".join(problems)
+
+
+def _long_road(sections: int) -> dict[str, object]:
+    """A row of ``sections`` sections, 2 units wide each, at Heights repeating 0 1 3 2 0 -1 2 4 1 0 3 2, with a
+    fighter on every fifth section."""
+    heights = [0, 1, 3, 2, 0, -1, 2, 4, 1, 0, 3, 2]
+    return {"vertigo": 1, "title": "Long road", "units": "height", "dice_seed": 1,
+            "sections": [{"id": f"s{i}", "name": f"Section {i + 1}", "elevation": heights[i % 12],
+                          "x": [2 * i, 2 * i + 2], "kind": "ground"} for i in range(sections)],
+            "borders": [[f"s{i}", f"s{i + 1}"] for i in range(sections - 1)],
+            "fighters": [{"id": f"f{j}", "name": f"Fighter {j}", "side": "Heroes" if j % 2 else "Bandits",
+                          "section": f"s{5 * j}", "moves": ["Move 2"], "actions": ["Shortbow, range 3"]}
+                         for j in range((sections - 1) // 5 + 1)]}
+
+
+SECTION_PX = "(id) => document.querySelector(`#terrain [data-section='${id}'] .body`).getBoundingClientRect().width"
+
+
+@pytest.mark.parametrize(("size", "zoomed_out"), [((390, 844), "41 %"), ((1280, 800), "94 %")],
+                         ids=["390x844", "1280x800"])
+def test_a_very_wide_battlefield_is_fitted_legibly_from_its_left_end_with_the_off_screen_sign(
+        browser: Browser, site_url: str, tmp_path: Path, size: tuple[int, int], zoomed_out: str) -> None:
+    """Issue 7's leftovers, item 6: a row of 64 sections is not squashed to a strip at Fit: it is drawn at 7 CSS
+    px per unit (a 2-unit section 14 px wide) from its left end, its labels at least 11 px and apart, and the
+    view says the rest is off screen (the right edge signed); − zooms out to all of it; 0 fits again."""
+    path = tmp_path / "long-road.json"
+    path.write_text(json.dumps(_long_road(64)))
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    app = open_app(ctx, site_url)
+    page = app.page
+    readout = page.locator("#zoom-level")
+    page.set_input_files("#import-file", str(path))
+    expect(page.locator("#view #view-title")).to_have_text("Side view: Long road")
+    expect(readout).to_have_text("100 % · part of the battlefield is off screen: drag it, or Fit (0)")
+    page.evaluate(SETTLED)
+    assert page.evaluate(SECTION_PX, "s0") == pytest.approx(14.0, abs=0.05)
+    assert page.locator(".view-wrap.more-right").count() == 1
+    assert page.locator(".view-wrap.more-left, .view-wrap.more-top, .view-wrap.more-bottom").count() == 0
+    m = page.evaluate(MEASURE)
+    assert m["minLabel"] >= MIN_LABEL_PX - 0.01 and min(m["tokens"]) >= MIN_TOKEN_PX
+    assert m["overlaps"] == [] and not m["fits"]
+    page.locator("#zoom-fit").focus()
+    for _ in range(3):
+        page.keyboard.press("-")
+    expect(readout).to_have_text(zoomed_out)
+    page.evaluate(SETTLED)
+    assert page.evaluate(MEASURE)["fits"]
+    page.keyboard.press("0")
+    expect(readout).to_contain_text("100 % · part of the battlefield is off screen")
+    page.evaluate(SETTLED)
+    assert page.evaluate(SECTION_PX, "s0") == pytest.approx(14.0, abs=0.05)
     problems = app.watch.problems
     ctx.close()
     assert not problems, "\n".join(problems)
