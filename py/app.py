@@ -335,11 +335,39 @@ def show_saving():
 
 def run(action):
     """Call the controller; a rules error is shown and changes nothing."""
+    was = focus_area()
     try:
         up = action()
     except RulesError as e:
         up = ctl.error(e)
     apply(up)
+    if not up.focus:
+        keep_focus(was)
+
+
+def focus_area():
+    """Where the keyboard is: ``"view"`` (a fighter or section), ``"bar"`` (a toolbar control) or None."""
+    el = document.activeElement
+    if _view_item(el):
+        return "view"
+    return "bar" if el and el.id in TOOLS else None
+
+
+def keep_focus(was):
+    """If the update took away the focused element (an undone load redraws the view without it; Undo turns
+    itself off when nothing is left to undo), the focus stays in the same area: the side view's Tab stop, or
+    the toolbar's (the enabled control Tab would reach), never the page's body."""
+    el = document.activeElement
+    if was is None or (el and el != document.body and not el.matches(":disabled")):
+        return
+    if was == "view":
+        back_to_view()
+        return
+    for name in TOOLS:
+        control = by_id(name)
+        if control.getAttribute("tabindex") == "0" and not control.matches(":disabled"):
+            control.focus()
+            return
 
 
 def activate(el, at=None):

@@ -47,7 +47,6 @@
       view.textContent = "";
       return;
     }
-    var picture = open[0] + "<style><![CDATA[" + pageStyle() + "]]></style>" + text.slice(open[0].length);
     var img = document.createElement("img");
     img.className = "side-view-picture";
     img.alt = "The battlefield last in play on this device (the rules engine is still loading)";
@@ -61,8 +60,50 @@
     }
     var min = /\sstyle="min-width: ([0-9]{1,6})px"/.exec(open[0]);
     if (min) img.style.minWidth = min[1] + "px";
-    img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(picture);
+    var style = pageStyle(), rest = text.slice(open[0].length), drawn = null;
+    // Markers are drawn in CSS px scaled by --k (SVG units per CSS px; static/view.js sets it on the live view):
+    // the picture gets the --k the live view will have at its fit, so its labels and tokens do not change size
+    // when the live view takes over. Only a number computed here enters the picture's stylesheet.
+    function draw() {
+      var k = markerScale(box && box[1], img);
+      if (drawn !== null && Math.abs(k - drawn) <= drawn * 0.005) return;
+      drawn = k;
+      var sized = k > 0 ? ":root{--k:" + k.toFixed(5) + "}\n" : "";
+      img.src = "data:image/svg+xml;charset=utf-8," +
+        encodeURIComponent(open[0] + "<style><![CDATA[" + style + sized + "]]></style>" + rest);
+    }
     view.replaceChildren(img);
+    draw();
+    // The rest of the page is not parsed yet: once it is, the view's box is final; measure it again.
+    document.addEventListener("DOMContentLoaded", draw);
+    pickTitle(/<title id="view-title">Side view: ([^<]{1,300})<\/title>/.exec(text));
+  }
+
+  // SVG units per CSS px of a drawing with this viewBox fitted ("meet") in the element's box, times the
+  // markers' growth on wide screens (as static/view.js computes it for the live view); 0 when unknown.
+  function markerScale(viewBox, element) {
+    var size = viewBox ? viewBox.split(" ") : [];
+    var w = element.clientWidth, h = element.clientHeight;
+    if (size.length !== 4 || !(+size[2] > 0) || !(+size[3] > 0) || !w || !h) return 0;
+    var grow = Math.min(1.5, Math.max(1, window.innerWidth / 1400));
+    return grow / Math.min(w / +size[2], h / +size[3]);
+  }
+
+  // The Battlefield picker names the battlefield of the picture, as py/app.py will: the bundled option whose
+  // title is the picture's, else none (an imported battlefield). The title only picks among the page's own
+  // options; it is compared as text and never written into the page.
+  function pickTitle(found) {
+    var picker = document.getElementById("scenario");
+    if (!picker) return;
+    var title = found ? found[1].replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&") : null;
+    for (var i = 0; i < picker.options.length; i++) {
+      if (picker.options[i].text === title) {
+        picker.selectedIndex = i;
+        return;
+      }
+    }
+    picker.selectedIndex = -1;
   }
 
   function register() {

@@ -4,9 +4,12 @@
  * whatever side view is in #view (the one pre-rendered into the page, then each one Python draws),
  * so the first paint is already fitted and legible.
  *
- * - Fit and zoom: the <svg> fills the view box and fits the battlefield in it (viewBox, "meet").  Zoom
+ * - Fit and zoom: the <svg> fills the view box and fits the battlefield in it (viewBox, "meet"), or, where
+ *   that would draw it smaller than MIN_UNIT_PX per unit (a very wide field), starts at that size from its
+ *   left end (fitStart).  Zoom
  *   and pan are the pinned @panzoom/panzoom library (static/vendor/panzoom, from package-lock.json):
- *   wheel, pinch, drag, the + / − / Fit buttons and the + − 0 keys.  The library moves an empty
+ *   wheel, pinch, drag, the + / − / Fit buttons and the + − 0 keys (the wheel zooms at the pointer; the
+ *   buttons and keys about the selected fighter, else the middle of what is drawn in the window).  The library moves an empty
  *   stand-in (.view-proxy); the drawing follows by its viewBox, so the browser paints only what is in
  *   the window, sharp at every zoom.  A redraw of the same battlefield
  *   keeps the zoom; another battlefield starts fitted.  A drag is never a click.
@@ -19,15 +22,19 @@
  *   fighter's token) is hidden (.lod-off) until a zoom makes room; a Height tag first tries sliding
  *   along its border's line (data-slide="v").  A focused fighter or section
  *   always shows its own name.
+ * - Tokens are never hidden and keep their size; two that would hide each other's initial slide apart
+ *   sideways (partTokens) until a zoom makes room.
  * - Off-screen signs: when part of the battlefield is outside the view, the edges it runs past are
  *   marked (.more-left … on .view-wrap) and the zoom bar says so.
  */
 (() => {
   "use strict";
   const MAX_ZOOM = 8;
+  const STEP = Math.log(1.5);  // one press of + or −: × 1.5
   const DRAG_PX = 6;
   const CELL = 64;
-  let pz = null, svg = null, proxy = null, viewBox = "", queued = false;
+  const MIN_UNIT_PX = 7;  // a battlefield is not fitted smaller than this many CSS px per unit of its scenario
+  let pz = null, svg = null, proxy = null, viewBox = "", queued = false, fitScale = 1, fitAt = null;
   let refreshes = 0, began = 0, refreshed = 0, lodMs = 0;  // read by tools/bench.py
 
   const wrap = () => document.querySelector(".view-wrap");
@@ -40,14 +47,15 @@
   /* What the last pass decided for each label (given way or not, and its slide in screen px), and each
      label's and token's box about its pin in marker px, measured once when it is first drawn.  A marker
      keeps its size in px at every zoom, so where it stands on screen after any zoom or pan is arithmetic
-     (the pin's point through the drawing's screen matrix): a pass measures only what was drawn anew, and
-     writes only what changed.  A label that gives way is taken out of layout (display: none), so on a
-     large battlefield a change anywhere on the page lays out the few labels on show, not a thousand. */
+     (the pin's point, and its parting slide, through the drawing's screen matrix): a pass measures only what
+     was drawn anew, and writes only what changed.  A label that gives way is taken out of layout
+     (display: none), so on a large battlefield a change anywhere on the page lays out the few labels on
+     show, not a thousand. */
   const placed = new WeakMap(), local = new WeakMap();
 
-  function pinPoint(el) {
-    const pin = el.closest(".pin"), t = pin && pin.transform.baseVal.consolidate();
-    return t ? [t.matrix.e, t.matrix.f] : [0, 0];
+  /* The sideways slide partTokens gave a pin, in SVG units (0 for none). */
+  function pinShift(pin) {
+    return pin && pin.dataset.parted ? parseFloat(pin.dataset.parted) || 0 : 0;
   }
 
   function screenBox(el, m, grow) {
@@ -55,15 +63,60 @@
     if (!b) {
       const r = el.getBoundingClientRect();
       if (!r.width && !r.height) return null;  // not laid out (given way before it was ever measured)
-      const [ax, ay] = pinPoint(el), s = placed.get(el) || {dx: 0, dy: 0};
-      const sx = m.a * ax + m.c * ay + m.e, sy = m.b * ax + m.d * ay + m.f;
-      b = {ax, ay, l: (r.left - s.dx - sx) / grow, r: (r.right - s.dx - sx) / grow, t: (r.top - s.dy - sy) / grow,
-           b: (r.bottom - s.dy - sy) / grow};
+      const pin = el.closest(".pin"), t = pin && pin.transform.baseVal.consolidate();
+      const ax = t ? t.matrix.e : 0, ay = t ? t.matrix.f : 0, x = ax + pinShift(pin);
+      const s = placed.get(el) || {dx: 0, dy: 0};
+      const sx = m.a * x + m.c * ay + m.e, sy = m.b * x + m.d * ay + m.f;
+      b = {pin, ax, ay, l: (r.left - s.dx - sx) / grow, r: (r.right - s.dx - sx) / grow,
+           t: (r.top - s.dy - sy) / grow, b: (r.bottom - s.dy - sy) / grow};
       local.set(el, b);
     }
-    const sx = m.a * b.ax + m.c * b.ay + m.e, sy = m.b * b.ax + m.d * b.ay + m.f;
+    const x = b.ax + pinShift(b.pin), sx = m.a * x + m.c * b.ay + m.e, sy = m.b * x + m.d * b.ay + m.f;
     return {left: sx + b.l * grow, right: sx + b.r * grow, top: sy + b.t * grow, bottom: sy + b.b * grow,
             width: (b.r - b.l) * grow};
+  }
+
+  /* Tokens so close on screen that one would hide the other's initial (fitted on a phone, fighters on stacked
+     floors or crowded on one section) slide apart sideways, each by as little as it takes, and their rings in
+     the overlay go with them; a zoom that makes room puts them back where they stand.  Tokens keep their size.
+     A slide is written only where it changes (data-parted keeps it, in SVG units). */
+  function partTokens(m) {
+    if (!(m.a > 0)) return;
+    const items = [];
+    for (const f of svg.querySelectorAll("#fighters .fighter")) {
+      const c = f.querySelector(".px .token"), t = f.querySelector(".token-initial"), pin = f.querySelector(".pin");
+      const rc = c && c.getBoundingClientRect(), rt = t && t.getBoundingClientRect();
+      if (!rc || !rc.width || !rt) continue;
+      const was = pinShift(pin) * m.a;  // screen px it is slid by now: measured where it would stand unslid
+      items.push({f, pin, x: (rc.left + rc.right) / 2 - was, y: (rc.top + rc.bottom) / 2, r: rc.width / 2,
+                  iw: rt.width / 2, ih: rt.height / 2, dx: 0});
+    }
+    if (items.length > 200) return;  // past the caps: never more than 50 fighters
+    for (let pass = 0; pass < 20; pass++) {
+      let moved = false;
+      for (let i = 0; i < items.length; i++) for (let j = i + 1; j < items.length; j++) {
+        const a = items[i], b = items[j];
+        // b's token would cover a's initial (or a's b's): their centres are too close on both axes.
+        const needX = Math.max(a.r, b.r) + Math.max(a.iw, b.iw) + 1, needY = Math.max(a.r, b.r) + Math.max(a.ih, b.ih) + 1;
+        const dx = b.x + b.dx - (a.x + a.dx);
+        if (Math.abs(dx) >= needX || Math.abs(b.y - a.y) >= needY) continue;
+        const dir = dx >= 0 ? 1 : -1, push = (needX - Math.abs(dx)) / 2 + 0.05;
+        a.dx -= dir * push;
+        b.dx += dir * push;
+        moved = true;
+      }
+      if (!moved) break;
+    }
+    for (const it of items) {
+      const units = Math.abs(it.dx) < 0.05 ? "" : (it.dx / m.a).toFixed(3);
+      const id = CSS.escape(it.f.dataset.fighter);
+      const pins = [it.pin, ...[...svg.querySelectorAll(`#overlay .pin [data-fighter="${id}"]`)].map((r) => r.closest(".pin"))];
+      for (const p of pins) {
+        if (!p || (p.dataset.parted || "") === units) continue;
+        if (units) { p.style.translate = `${units}px 0px`; p.dataset.parted = units; }
+        else { p.style.translate = ""; delete p.dataset.parted; }
+      }
+    }
   }
 
   /* Hide the labels that cannot be shown without overlap at this zoom, in rank order. */
@@ -71,6 +124,7 @@
     if (!svg) return;
     const m = svg.getScreenCTM();
     if (!m) return;
+    partTokens(m);
     const area = view().getBoundingClientRect();
     const labels = [...svg.querySelectorAll(".lbl")];
     const rects = labels.map((l) => screenBox(l, m, grow));
@@ -142,7 +196,7 @@
     for (const [edge, on] of Object.entries(more)) w.classList.toggle("more-" + edge, on);
     const readout = document.getElementById("zoom-level");
     if (readout) {
-      const scale = pz ? pz.getScale() : 1;
+      const scale = pz ? pz.getScale() / fitScale : 1;  // 100 % is the fit
       const hidden = Object.values(more).some(Boolean);
       const text = `${Math.round(scale * 100)} %` + (hidden ? " · part of the battlefield is off screen: drag it, or Fit (0)" : "");
       if (readout.textContent !== text) readout.textContent = text;
@@ -194,6 +248,44 @@
     later();
   }
 
+  /* "Fit": the whole battlefield in the window (panzoom's scale 1), unless that would draw it smaller than
+     MIN_UNIT_PX per scenario unit (a row of 60 sections on a phone is a strip a few px high): then it is fitted
+     at that size (never more than filling the window's height), from its left end, and the edge signs say the
+     rest is off screen; − zooms out to all of it. */
+  function fitStart() {
+    const base = (svg && svg.dataset.base || "").split(/[ ,]+/).map(Number), unit = svg ? +svg.dataset.perUnit : 0;
+    const port = proxy.parentElement, W = port.clientWidth, H = port.clientHeight;
+    let s = 1;
+    if (base.length === 4 && base[2] > 0 && base[3] > 0 && W && H && unit > 0) {
+      const all = Math.min(W / base[2], H / base[3]);
+      s = Math.max(1, Math.min(H / base[3], MIN_UNIT_PX / unit) / all);
+    }
+    return {startScale: s, startX: (W / 2) * (1 - 1 / s), startY: -(H / 2) * (1 - 1 / s), maxScale: MAX_ZOOM * s};
+  }
+
+  function refit() {
+    fitAt = fitStart();
+    fitScale = fitAt.startScale;
+    pz.setOptions(fitAt);
+  }
+
+  /* Put the stand-in where panzoom's state says, now: panzoom applies each change a frame later, but bounds
+     the next zoom or pan by the stand-in's size on screen. */
+  function sync() {
+    const at = pz.getPan();
+    place(proxy, {scale: pz.getScale(), x: at.x, y: at.y});
+  }
+
+  /* Back to the fit: its scale, then its pan (panzoom's reset bounds the new pan by the old scale's size). */
+  function toFit() {
+    const at = fitAt || {startScale: 1, startX: 0, startY: 0};
+    sync();
+    pz.zoom(at.startScale, {animate: false, force: true});
+    sync();
+    pz.pan(at.startX, at.startY, {animate: false, force: true});
+    sync();
+  }
+
   function attach(next) {
     if (!next.dataset.base) next.dataset.base = next.getAttribute("viewBox") || "";
     const same = next.dataset.base === viewBox;
@@ -201,7 +293,10 @@
     viewBox = next.dataset.base;
     if (!pz) return;
     // The same battlefield drawn again keeps its zoom; another starts fitted.
-    if (!same) pz.reset({animate: false, silent: true});
+    if (!same) {
+      refit();
+      toFit();
+    }
     frame();
   }
 
@@ -211,11 +306,47 @@
     else later();
   }
 
+  /* The point the + − buttons and keys zoom about, in client px: the selected fighter's token while it is in
+     the window, else the middle of what is drawn there (the terrain and the tokens, clipped to the window),
+     else the window's middle (null: the library's own centre).  The middle of the view box is often empty
+     sky. */
+  function focusPoint() {
+    const a = view().getBoundingClientRect();
+    const inside = (r) => r.width > 0 && r.right > a.left && r.left < a.right && r.bottom > a.top && r.top < a.bottom;
+    const ring = svg && svg.querySelector("#overlay .selected-ring[data-fighter]");
+    const token = ring && svg.querySelector(`#fighters [data-fighter="${CSS.escape(ring.dataset.fighter)}"] .token`);
+    const t = token && token.getBoundingClientRect(), pin = token && token.closest(".pin");
+    if (t && inside(t) && pin) {
+      // About the point the token stands on (its pin): the token is drawn in px above it, so zooming about
+      // that point keeps the whole token still.
+      const foot = new DOMPoint(0, 0).matrixTransform(pin.getScreenCTM());
+      return {clientX: foot.x, clientY: foot.y};
+    }
+    let box = null;
+    for (const el of svg ? svg.querySelectorAll("#terrain .body, #fighters .token") : []) {
+      const r = el.getBoundingClientRect();
+      if (!inside(r)) continue;
+      const c = {left: Math.max(r.left, a.left), right: Math.min(r.right, a.right), top: Math.max(r.top, a.top),
+                 bottom: Math.min(r.bottom, a.bottom)};
+      box = box ? {left: Math.min(box.left, c.left), right: Math.max(box.right, c.right), top: Math.min(box.top, c.top),
+                   bottom: Math.max(box.bottom, c.bottom)} : c;
+    }
+    return box && {clientX: (box.left + box.right) / 2, clientY: (box.top + box.bottom) / 2};
+  }
+
+  /* Move the stand-in and the drawing to panzoom's scale and pan. */
+  function place(el, {scale, x, y}) {
+    el.style.transform = `scale(${scale}) translate(${x}px, ${y}px)`;
+    frame();
+  }
+
   function zoomBy(dir) {
     if (!pz) return;
-    if (dir === 0) pz.reset({animate: false});
-    else if (dir > 0) pz.zoomIn({animate: false});
-    else pz.zoomOut({animate: false});
+    if (dir === 0) { toFit(); return; }
+    sync();  // presses quicker than panzoom's frame would measure a stale drawing
+    const at = focusPoint();
+    if (!at) { if (dir > 0) pz.zoomIn({animate: false}); else pz.zoomOut({animate: false}); return; }
+    pz.zoomToPoint(pz.getScale() * Math.exp(dir * STEP), at, {animate: false});
   }
 
   /* Bring a focused fighter or section into view when the keyboard moves focus to it off screen. */
@@ -234,13 +365,10 @@
     if (!v || !proxy || !window.Panzoom) return;
     // panzoom moves an empty stand-in the size of the view (its gestures and limits are the library's own);
     // setTransform hands each move on to the drawing's viewBox.
-    pz = window.Panzoom(proxy, {maxScale: MAX_ZOOM, minScale: 1, step: Math.log(1.5), contain: "outside",
+    pz = window.Panzoom(proxy, {maxScale: MAX_ZOOM, minScale: 1, step: STEP, contain: "outside",
                                 cursor: "grab", canvas: true, animate: false, excludeClass: "zoom-exclude",
                                 handleStartEvent: (e) => { if (e.pointerType === "mouse") e.preventDefault(); },
-                                setTransform: (el, {scale, x, y}) => {
-                                  el.style.transform = `scale(${scale}) translate(${x}px, ${y}px)`;
-                                  frame();
-                                }});
+                                setTransform: place});
     new MutationObserver(scan).observe(v, {childList: true, subtree: true});
     scan();
     // Wheel zooms at the pointer; a drag pans (panzoom); a drag that moved is not also a click.
@@ -271,11 +399,21 @@
       e.preventDefault();
       zoomBy(dir);
     });
-    window.addEventListener("resize", frame);
-    if (window.ResizeObserver) new ResizeObserver(frame).observe(proxy.parentElement);
+    // A new window size fits again if the view was at its fit, and keeps the zoom otherwise.
+    const resized = () => {
+      if (!pz) return;
+      const at = pz.getPan(), old = fitAt || {startScale: 1, startX: 0, startY: 0};
+      const fitted = Math.abs(pz.getScale() - old.startScale) < 1e-6 && Math.abs(at.x - old.startX) < 1 &&
+        Math.abs(at.y - old.startY) < 1;
+      refit();
+      if (fitted) toFit();
+      frame();
+    };
+    window.addEventListener("resize", resized);
+    if (window.ResizeObserver) new ResizeObserver(resized).observe(proxy.parentElement);
   }
 
-  window.vertigoView = {refresh: later, zoom: zoomBy, panzoom: () => pz, get scale() { return pz ? pz.getScale() : 1; },
+  window.vertigoView = {refresh: later, zoom: zoomBy, panzoom: () => pz, get scale() { return pz ? pz.getScale() / fitScale : 1; },
                         get refreshes() { return refreshes; }, get refreshed() { return refreshed; }, get began() { return began; },
                         get lodMs() { return lodMs; }};
   // Loaded at the end of <body>: the view is parsed, so the drawing the page opens with is fitted and its

@@ -270,12 +270,20 @@ class Table:
 
         A levels verdict logs its summary and shared steps; one of its
         directions, its own (the DM's override on it ends with both answers, H7).
+
+        A check repeated with nothing written in between (the same headline
+        and the same explanation as the newest entry, e.g. the same enemy
+        clicked twice) is not written again: the table is returned unchanged,
+        so the log keeps one line per distinct answer.
         """
         details: list[str] = []
         for v in verdicts:
             details.append(v.summary)
             details.extend(str(s) for s in v.steps)
-        return replace(self, log=self._logged(LogEntry(headline, tuple(details))))
+        entry = LogEntry(headline, tuple(details))
+        if self.log and (self.log[-1].text, self.log[-1].details) == (entry.text, entry.details):
+            return self
+        return replace(self, log=self._logged(entry))
 
     def move(self, fighter_id: str, verdict: MoveVerdict) -> tuple[Table, DiceRoll | None]:
         """Carry out a move verdict (:func:`vertigo.resolve.resolve_move`): move the fighter, roll its falling dice.

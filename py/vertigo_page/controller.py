@@ -99,6 +99,11 @@ def help_line(table: Table) -> str:
     return _HELP_LEVELS if sc.refereed_by("levels") else _HELP_PLACING
 
 
+def _repeat(before: Table, after: Table) -> str:
+    """The status line's note when a check repeated the newest log line and so wrote nothing (else "")."""
+    return " The same as the last line of the log: not logged again." if after is before else ""
+
+
 def snap(section: Section, at: float | Fraction | None) -> Fraction:
     """Where a click at ``at`` (scenario units; None: the keyboard) places a fighter on ``section``.
 
@@ -480,8 +485,9 @@ class Controller:
         assert self.selected is not None and self.target is not None
         v = self.levels = self.table.judge_levels(self.selected, self.target, strange_position=self.strange)
         me, it = isolate(self.table.name(self.selected)), isolate(self.table.name(self.target))
+        before = self.table
         self.table = self.table.note_verdict(f"{me} ↔ {it}: {what} — {v.summary}", (v, *v.directions))
-        return self._update(f"{me} and {it}: {v.summary}.", save=True)
+        return self._update(f"{me} and {it}: {v.summary}.{_repeat(before, self.table)}", save=True)
 
     def toggle_strange(self) -> Update:
         """The upper fighter lies down at the edge, or stands up again (G3): the verdict is judged again."""
@@ -529,9 +535,10 @@ class Controller:
         self.target = target_id
         self.shots = self.table.judge_attack(self.selected, target_id)
         me, it = isolate(self.table.name(self.selected)), isolate(self.table.name(target_id))
+        before = self.table
         self.table = self.table.note_verdict(f"{me} → {it}: actions checked", self.shots)
         summary = "; ".join(v.summary for v in self.shots) or "no actions"
-        return self._update(f"{me} against {it}: {summary}.", save=True)
+        return self._update(f"{me} against {it}: {summary}.{_repeat(before, self.table)}", save=True)
 
     def choose_entry(self, index: int) -> Update:
         """A Move entry of the selected fighter was chosen."""

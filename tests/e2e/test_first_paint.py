@@ -89,6 +89,51 @@ def test_a_first_visit_paints_the_default_battlefield_exactly_as_python_then_dra
         context.close()
 
 
+def _leave_on_the_cliff(context: BrowserContext, url: str) -> str | None:
+    """Load the cliff in a page and leave it (which keeps its picture); returns the viewBox the renderer wrote."""
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
+    page.select_option("#scenario", "cliff.json")
+    page.click("#load")
+    expect(page.locator("#view #view-title")).to_contain_text("The cliff")
+    live_box = page.locator("#view > svg").get_attribute("data-base")
+    page.goto("about:blank")  # leaving the page keeps its picture
+    page.close()
+    return live_box
+
+
+PICTURE_K = r"""() => {
+  const src = decodeURIComponent(document.querySelector('#view > img').src.split(',').slice(1).join(','));
+  const m = /:root\{--k:([0-9.]+)\}/.exec(src);
+  return m ? +m[1] : null;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [*SIZES, (1920, 1080)])
+def test_a_kept_picture_sizes_its_markers_and_names_its_battlefield_as_the_live_view_then_does(
+        browser: Browser, site_url: str, width: int, height: int) -> None:
+    """Issue 7's leftovers, item 4: before Python is ready, the kept picture's tokens and labels have the size the
+    live view then gives them (the same --k, SVG units per CSS px, so nothing jumps), and the Battlefield picker
+    already names the picture's battlefield, not the default one."""
+    context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block")
+    try:
+        _leave_on_the_cliff(context, site_url)
+        page, watch, held = _open_held(context, site_url)
+        expect(page.locator("#view > img.side-view-picture")).to_be_visible()
+        expect(page.locator("#scenario")).to_have_value("cliff.json")
+        page.wait_for_load_state("domcontentloaded")
+        kept = page.evaluate(PICTURE_K)
+        _release(page, held)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))")
+        live = float(page.evaluate("getComputedStyle(document.querySelector('#view > svg')).getPropertyValue('--k')"))
+        assert kept == pytest.approx(live, rel=0.005)
+        expect(page.locator("#scenario")).to_have_value("cliff.json")
+        assert not watch.problems
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_a_return_visit_paints_the_table_last_drawn_as_an_image_in_the_live_views_box(
         browser: Browser, site_url: str, width: int, height: int) -> None:
@@ -96,15 +141,7 @@ def test_a_return_visit_paints_the_table_last_drawn_as_an_image_in_the_live_view
     pre-rendered four shots) before Python is ready, in the box the live SVG then fills."""
     context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block")
     try:
-        page = context.new_page()
-        page.goto(site_url)
-        page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
-        page.select_option("#scenario", "cliff.json")
-        page.click("#load")
-        expect(page.locator("#view #view-title")).to_contain_text("The cliff")
-        live_box = page.locator("#view > svg").get_attribute("data-base")  # the viewBox the renderer wrote
-        page.goto("about:blank")  # leaving the page keeps its picture
-        page.close()
+        live_box = _leave_on_the_cliff(context, site_url)
         page, watch, held = _open_held(context, site_url)
         picture = page.locator("#view > img.side-view-picture")
         expect(picture).to_be_visible()

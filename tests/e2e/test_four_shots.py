@@ -58,6 +58,18 @@ def test_the_dm_can_override_a_blocked_shot_and_the_log_keeps_both_answers(app: 
     expect(last).to_contain_text("Rules say not allowed; overridden by the DM: allowed.")
 
 
+def test_clicking_the_checked_enemy_again_writes_no_second_log_line(app: App) -> None:
+    """Issue 7's leftovers, item 1: the same check twice in a row gives the same answer; the log keeps one line
+    and the status line says the repeat was not logged."""
+    app.fighter("shooter-1").click()
+    app.fighter("target-1").click()
+    expect(app.page.locator("#log > li")).to_have_count(2)
+    app.fighter("target-1").click()
+    expect(app.page.locator("#status")).to_contain_text("The same as the last line of the log: not logged again.")
+    expect(app.page.locator("#log > li .log-text")).to_have_text(
+        ["Loaded “The four shots”, dice seed 4.", "Ada → Bandit 1: actions checked"])
+
+
 def test_the_dm_takes_back_an_override_and_the_rules_answer_stands_again(app: App) -> None:
     """Product owner's list, "Taking back a DM override" (H7): after "DM override: allow" on the blocked
     Shortbow shot, "Take back the override" shows the rules' answer again with its override button, and the

@@ -198,3 +198,20 @@ def test_shift_arrows_still_nudge_a_placed_fighter(app: App) -> None:
     expect(app.page.locator("#log > li").last).to_contain_text("Warden placed")
     app.page.keyboard.press("ArrowRight")
     assert app.page.evaluate(FOCUSED) != f"fighter-{fid}"
+
+
+def test_undoing_a_load_keeps_the_focus_on_the_page(app: App) -> None:
+    """Issue 7's leftovers, item 2: after Undo (the button or Ctrl+Z) takes back a Load, the focus is not lost
+    to the page's body: from the battlefield it lands on the restored battlefield's first fighter (the view's
+    Tab stop); from the Undo button, which turns off with nothing left to undo, on the toolbar's Tab stop."""
+    page = app.page
+    app.load_scenario("cliff.json")
+    page.locator("#fighter-goat").focus()
+    page.keyboard.press("Control+z")
+    expect(page.locator("#fighter-shooter-1")).to_be_focused()
+    app.load_scenario("cliff.json")
+    page.click("#undo")
+    expect(page.locator("#undo")).to_be_disabled()
+    expect(page.locator("#scenario")).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#load")).to_be_focused()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -40,7 +41,6 @@ MEASURE = r"""() => {
   const overlaps = [];
   for (let i = 0; i < labels.length; i++) for (let j = i + 1; j < labels.length; j++) {
     const a = labels[i], b = labels[j];
-    if (a.initial && b.initial) continue;  // two tokens crowded together: see the docstring
     const w = Math.min(a.r, b.r) - Math.max(a.l, b.l), h = Math.min(a.b, b.b) - Math.max(a.t, b.t);
     if (w > 0.5 && h > 0.5) overlaps.push(`${a.text} / ${b.text}`);
   }
@@ -70,8 +70,8 @@ def test_every_battlefield_reads_at_every_size(sized: App) -> None:
     """Issue 7, "Legible": at the default fit, every visible fighter name, Height tag and section name is at
     least 11 CSS px, every token at least 24 CSS px, no two visible labels overlap — before and after a
     fighter is selected — and from 1280 px wide every bundled battlefield fits the view.  Tokens are never
-    hidden, so on a phone, fitted, the tokens of neighbours on a long field (Ruined street) can overlap
-    each other; their initials are the one pair not held apart (zoom in to part them)."""
+    hidden: where two would cover each other's initials (on a phone, fitted, Ruined street's stacked floors)
+    they slide apart, so their initials are held apart too."""
     page = sized.page
     width = page.viewport_size["width"]  # type: ignore[index]
     for file in BATTLEFIELDS:
@@ -146,3 +146,168 @@ def test_a_drag_pans_and_is_not_a_click_and_a_click_at_4x_still_judges(app: App)
     assert tb is not None
     page.mouse.click(tb["x"] + tb["width"] / 2, tb["y"] + tb["height"] / 2)
     expect(page.locator("#overlay .selected-ring[data-fighter='shooter-1']")).to_have_count(1)
+
+
+# The middle of the terrain and tokens in the window, in client px, and the same point in the drawing's units.
+DRAWN_MIDDLE = r"""() => {
+  const svg = document.querySelector('#view svg.side-view');
+  const a = document.getElementById('view').getBoundingClientRect();
+  let l = Infinity, r = -Infinity, t = Infinity, b = -Infinity;
+  for (const el of svg.querySelectorAll('#terrain .body, #fighters .token')) {
+    const q = el.getBoundingClientRect();
+    if (!q.width || q.right <= a.left || q.left >= a.right || q.bottom <= a.top || q.top >= a.bottom) continue;
+    l = Math.min(l, Math.max(q.left, a.left)); r = Math.max(r, Math.min(q.right, a.right));
+    t = Math.min(t, Math.max(q.top, a.top)); b = Math.max(b, Math.min(q.bottom, a.bottom));
+  }
+  const p = new DOMPoint((l + r) / 2, (t + b) / 2).matrixTransform(svg.getScreenCTM().inverse());
+  return {x: p.x, y: p.y};
+}"""
+ON_SCREEN = r"""([x, y]) => {
+  const p = new DOMPoint(x, y).matrixTransform(document.querySelector('#view svg.side-view').getScreenCTM());
+  return [p.x, p.y];
+}"""
+TOKEN_MIDDLE = r"""(id) => {
+  const r = document.querySelector(`#fighters [data-fighter="${id}"] .token`).getBoundingClientRect();
+  return [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
+def test_zoom_keys_and_buttons_zoom_about_the_selected_fighter_or_what_is_drawn(
+        browser: Browser, site_url: str, size: tuple[int, int]) -> None:
+    """Issue 7's leftovers, item 3: + and − (keys and buttons) zoom about something useful, not the view box's
+    middle (on the cliff, empty sky): with no selection, the middle of the terrain and tokens in the window
+    stays where it was on screen; with a fighter selected, that fighter's token does."""
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    app = open_app(ctx, site_url)
+    page = app.page
+    app.load_scenario("cliff.json")
+    page.evaluate(SETTLED)
+    page.locator("#zoom-fit").focus()
+    for press, readout in ((lambda: page.keyboard.press("+"), "150 %"), (lambda: page.click("#zoom-in"), "225 %"),
+                           (lambda: page.keyboard.press("-"), "150 %")):
+        middle = page.evaluate(DRAWN_MIDDLE)  # what is in the window changes with each zoom
+        before = page.evaluate(ON_SCREEN, [middle["x"], middle["y"]])
+        press()
+        expect(page.locator("#zoom-level")).to_contain_text(readout)
+        page.evaluate(SETTLED)
+        assert page.evaluate(ON_SCREEN, [middle["x"], middle["y"]]) == pytest.approx(before, abs=1.0), readout
+    page.keyboard.press("0")
+    app.fighter("goat").dispatch_event("click")
+    page.evaluate(SETTLED)
+    goat = page.evaluate(TOKEN_MIDDLE, "goat")
+    page.locator("#zoom-fit").focus()
+    for _ in range(3):
+        page.keyboard.press("+")
+    expect(page.locator("#zoom-level")).to_contain_text("338 %")
+    page.evaluate(SETTLED)
+    assert page.evaluate(TOKEN_MIDDLE, "goat") == pytest.approx(goat, abs=1.0)
+    page.click("#zoom-out")
+    expect(page.locator("#zoom-level")).to_contain_text("225 %")
+    page.evaluate(SETTLED)
+    assert page.evaluate(TOKEN_MIDDLE, "goat") == pytest.approx(goat, abs=1.0)
+    problems = app.watch.problems
+    ctx.close()
+    assert not problems, "\n".join(problems)
+
+
+TOKENS = r"""() => {
+  const out = [];
+  for (const f of document.querySelectorAll('#view #fighters .fighter')) {
+    const c = f.querySelector('.px circle.token').getBoundingClientRect();
+    const t = f.querySelector('.token-initial'), r = t.getBoundingClientRect(), m = t.getScreenCTM();
+    out.push({id: f.dataset.fighter, token: Math.min(c.width, c.height),
+              px: parseFloat(getComputedStyle(t).fontSize) * m.d,
+              c: [c.left, c.right, c.top, c.bottom], i: [r.left, r.right, r.top, r.bottom]});
+  }
+  return out;
+}"""
+
+
+def _crossing(a: list[float], b: list[float]) -> bool:
+    return min(a[1], b[1]) - max(a[0], b[0]) > 0 and min(a[3], b[3]) - max(a[2], b[2]) > 0
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)], ids=["360x740", "390x844"])
+def test_on_a_phone_no_token_hides_another_tokens_initial_on_ruined_street(
+        browser: Browser, site_url: str, size: tuple[int, int]) -> None:
+    """Issue 7's leftovers, item 5: on Ruined street at a phone's default fit, drawn and with a fighter selected,
+    no two tokens' initials overlap (the rendered text's boxes) and no token's disc covers another's initial,
+    while every token stays at least 24 CSS px and every initial at least 11 px."""
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    app = open_app(ctx, site_url)
+    page = app.page
+    app.load_scenario("ruined-street.json")
+    for when in ("drawn", "selected"):
+        page.evaluate(SETTLED)
+        tokens = page.evaluate(TOKENS)
+        assert len(tokens) == 11, when
+        assert min(t["token"] for t in tokens) >= MIN_TOKEN_PX, when
+        assert min(t["px"] for t in tokens) >= MIN_LABEL_PX, when
+        hidden = [(a["id"], b["id"]) for a in tokens for b in tokens
+                  if a is not b and (_crossing(a["i"], b["i"]) or _crossing(a["i"], b["c"]))]
+        assert hidden == [], f"{when}: {hidden}"
+        if when == "drawn":
+            app.fighter("hawk").dispatch_event("click")
+    expect(page.locator("#overlay .selected-ring[data-fighter='hawk']")).to_have_count(1)
+    ring = page.locator("#overlay .selected-ring").bounding_box()
+    hawk = app.fighter("hawk").locator(".px circle.token").bounding_box()
+    assert ring is not None and hawk is not None
+    assert ring["x"] + ring["width"] / 2 == pytest.approx(hawk["x"] + hawk["width"] / 2, abs=0.5)
+    problems = app.watch.problems
+    ctx.close()
+    assert not problems, "\n".join(problems)
+
+
+def _long_road(sections: int) -> dict[str, object]:
+    """A row of ``sections`` sections, 2 units wide each, at Heights repeating 0 1 3 2 0 -1 2 4 1 0 3 2, with a
+    fighter on every fifth section."""
+    heights = [0, 1, 3, 2, 0, -1, 2, 4, 1, 0, 3, 2]
+    return {"vertigo": 1, "title": "Long road", "units": "height", "dice_seed": 1,
+            "sections": [{"id": f"s{i}", "name": f"Section {i + 1}", "elevation": heights[i % 12],
+                          "x": [2 * i, 2 * i + 2], "kind": "ground"} for i in range(sections)],
+            "borders": [[f"s{i}", f"s{i + 1}"] for i in range(sections - 1)],
+            "fighters": [{"id": f"f{j}", "name": f"Fighter {j}", "side": "Heroes" if j % 2 else "Bandits",
+                          "section": f"s{5 * j}", "moves": ["Move 2"], "actions": ["Shortbow, range 3"]}
+                         for j in range((sections - 1) // 5 + 1)]}
+
+
+SECTION_PX = "(id) => document.querySelector(`#terrain [data-section='${id}'] .body`).getBoundingClientRect().width"
+
+
+@pytest.mark.parametrize(("size", "zoomed_out"), [((390, 844), "41 %"), ((1280, 800), "94 %")],
+                         ids=["390x844", "1280x800"])
+def test_a_very_wide_battlefield_is_fitted_legibly_from_its_left_end_with_the_off_screen_sign(
+        browser: Browser, site_url: str, tmp_path: Path, size: tuple[int, int], zoomed_out: str) -> None:
+    """Issue 7's leftovers, item 6: a row of 64 sections is not squashed to a strip at Fit: it is drawn at 7 CSS
+    px per unit (a 2-unit section 14 px wide) from its left end, its labels at least 11 px and apart, and the
+    view says the rest is off screen (the right edge signed); − zooms out to all of it; 0 fits again."""
+    path = tmp_path / "long-road.json"
+    path.write_text(json.dumps(_long_road(64)))
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    app = open_app(ctx, site_url)
+    page = app.page
+    readout = page.locator("#zoom-level")
+    page.set_input_files("#import-file", str(path))
+    expect(page.locator("#view #view-title")).to_have_text("Side view: Long road")
+    expect(readout).to_have_text("100 % · part of the battlefield is off screen: drag it, or Fit (0)")
+    page.evaluate(SETTLED)
+    assert page.evaluate(SECTION_PX, "s0") == pytest.approx(14.0, abs=0.05)
+    assert page.locator(".view-wrap.more-right").count() == 1
+    assert page.locator(".view-wrap.more-left, .view-wrap.more-top, .view-wrap.more-bottom").count() == 0
+    m = page.evaluate(MEASURE)
+    assert m["minLabel"] >= MIN_LABEL_PX - 0.01 and min(m["tokens"]) >= MIN_TOKEN_PX
+    assert m["overlaps"] == [] and not m["fits"]
+    page.locator("#zoom-fit").focus()
+    for _ in range(3):
+        page.keyboard.press("-")
+    expect(readout).to_have_text(zoomed_out)
+    page.evaluate(SETTLED)
+    assert page.evaluate(MEASURE)["fits"]
+    page.keyboard.press("0")
+    expect(readout).to_contain_text("100 % · part of the battlefield is off screen")
+    page.evaluate(SETTLED)
+    assert page.evaluate(SECTION_PX, "s0") == pytest.approx(14.0, abs=0.05)
+    problems = app.watch.problems
+    ctx.close()
+    assert not problems, "\n".join(problems)

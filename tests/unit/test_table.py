@@ -147,6 +147,22 @@ def test_judge_attack_gives_one_verdict_per_action():
     assert verdicts[1].summary == "Javelin, range 2: cannot reach (needs range 3)"
 
 
+def test_the_same_check_twice_writes_one_log_line():
+    """Issue 7's leftovers, item 1: checking the same enemy again with nothing written in between gives the
+    same answer, so the log keeps one line for it; a check after anything else is written again."""
+    table = cliff()
+    verdicts = table.judge_attack("spearman", "goat")
+    once = table.note_verdict("Spearman → Mountain goat: actions checked", verdicts)
+    twice = once.note_verdict("Spearman → Mountain goat: actions checked", table.judge_attack("spearman", "goat"))
+    assert twice is once
+    assert [e.text for e in twice.log] == ["Loaded “The cliff”, dice seed 11.",
+                                           "Spearman → Mountain goat: actions checked"]
+    other = twice.note_verdict("Spearman → Mountain goat: actions checked", verdicts[:1])
+    assert [e.number for e in other.log] == [1, 2, 3]
+    again = other.note_verdict("Spearman → Mountain goat: actions checked", verdicts)
+    assert [e.number for e in again.log] == [1, 2, 3, 4]
+
+
 def test_reachable_lists_the_highlighted_sections():
     """H3: "it highlights every reachable section with that minimum" — the Goat's
     Move 1 (Height 2) from the Cliff top: the Overhang (up 2), the Foot (1d6)."""

@@ -92,14 +92,14 @@ def test_new_log_lines_still_reach_the_page_when_the_log_is_at_its_cap() -> None
     from vertigo.limits import MAX_LOG
     c = controller()
     c.show()
-    for _ in range(MAX_LOG + 5):
+    for i in range(MAX_LOG + 5):
         c.select("spearman")
-        up = c.click_fighter("goat")
+        up = c.click_fighter(("goat", "archer")[i % 2])  # the same check twice running is logged once
     assert len(c.table.log) == MAX_LOG
     assert len(up.log_items) == 1 and up.log_keep == MAX_LOG
     assert f'value="{c.table.logged}"' in up.log_items[0]
     c.select("spearman")
-    up = c.click_fighter("goat")
+    up = c.click_fighter("ogre")
     assert len(up.log_items) == 1 and f'value="{c.table.logged}"' in up.log_items[0]
 
 
@@ -295,3 +295,22 @@ def test_a_click_that_leaves_the_bands_as_drawn_redraws_only_the_marks_layer() -
     moved = c.confirm()
     assert moved.overlay is not None and moved.marks is None
     assert c.drawn_overlay() == moved.overlay
+
+
+def test_checking_the_same_enemy_again_adds_no_log_line_and_says_so() -> None:
+    """Issue 7's leftovers, item 1: a referee re-clicking the enemy just checked gets the same verdict again,
+    one log line for it, and a status line that says why nothing was logged."""
+    c = controller("four-shots.json")
+    c.click_fighter("shooter-1")
+    first = c.click_fighter("target-1")
+    again = c.click_fighter("target-1")
+    verdict = ("Ada against Bandit 1: Shortbow, range 3: reaches (needs range 3); Sling, range 2: cannot reach "
+               "(needs range 3); Dagger, range 0: cannot reach (range 0: its own section only).")
+    assert first.status == verdict and len(first.log_items) == 1
+    assert again.status == verdict + " The same as the last line of the log: not logged again."
+    assert again.log_items == ()
+    assert [e.text for e in c.table.log] == ["Loaded “The four shots”, dice seed 4.", "Ada → Bandit 1: actions checked"]
+    c.click_fighter("target-2")
+    c.click_fighter("target-1")
+    assert [e.text for e in c.table.log][1:] == ["Ada → Bandit 1: actions checked", "Ada → Bandit 2: actions checked",
+                                                 "Ada → Bandit 1: actions checked"]
