@@ -1,0 +1,69 @@
+// The interpreter PyScript starts (`interpreter` in pyscript.toml): the pinned Pyodide, started from the
+// build's memory snapshot when it can be, else started as usual.
+//
+// tools/snapshot.mjs made python.snapshot.gz at build time: an interpreter of this very Pyodide build that has
+// already started and imported the page's modules. Restoring it replaces most of Python's start. PyScript
+// calls loadPyodide(options) and reads `version`; both are the real ones, loadPyodide with `_loadSnapshot`
+// added and indexURL pointed at the vendored copy (PyScript derives it from this file's folder).
+//
+// Any failure on the way (the file missing or not a gzip, a snapshot of another Pyodide build, one too large
+// for the heap, an error while restoring) falls back to a normal start: the user sees nothing, the console gets
+// one note. <html data-python-start> says which start was taken ("snapshot" or "fresh"), and
+// data-python-start-note why a snapshot was not used, for the tests and tools/bench.py. `?snapshot=off` on the
+// page's URL starts without it (for measuring).
+import { loadPyodide as loadPyodideFresh, version } from "./vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+const SNAPSHOT_URL = new URL("./python.snapshot.gz", import.meta.url).href;
+
+// The snapshot, inflated. GitHub Pages does not compress unknown file types, so the build writes it gzipped and
+// the page inflates it; a server that already undid the gzip (Content-Encoding) is handled too.
+async function fetchSnapshot() {
+  const response = await fetch(SNAPSHOT_URL);
+  if (!response.ok) throw new Error(`python.snapshot.gz: HTTP ${response.status}`);
+  const body = new Uint8Array(await response.arrayBuffer());
+  if (body[0] !== 0x1f || body[1] !== 0x8b) return body;
+  const inflated = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(inflated).arrayBuffer());
+}
+
+function mark(start, note) {
+  const root = document.documentElement;
+  root.dataset.pythonStart = start;
+  if (note) root.dataset.pythonStartNote = note;
+}
+
+function snapshotWanted() {
+  try {
+    return new URLSearchParams(globalThis.location.search).get("snapshot") !== "off";
+  } catch (e) {
+    return true;
+  }
+}
+
+/**
+ * Pyodide's loadPyodide, started from the build's snapshot when that works.
+ * @param {object} options PyScript's options for loadPyodide
+ * @returns {Promise<object>} the Pyodide API
+ */
+export async function loadPyodide(options = {}) {
+  const settings = { ...options, indexURL: INDEX_URL };
+  if (!snapshotWanted()) {
+    mark("fresh", "switched off by ?snapshot=off");
+    return loadPyodideFresh(settings);
+  }
+  try {
+    const pyodide = await loadPyodideFresh({ ...settings, _loadSnapshot: fetchSnapshot() });
+    // The snapshot froze the state of `random` as the build left it: draw a new seed, as a fresh start does.
+    pyodide.runPython("import random\nrandom.seed()");
+    mark("snapshot");
+    return pyodide;
+  } catch (error) {
+    const note = String(error && error.message ? error.message : error).split("\n")[0];
+    console.info(`Vertigo: Python starts without its snapshot (${note}); the page works the same, only slower.`);
+    mark("fresh", note);
+    return loadPyodideFresh(settings);
+  }
+}
