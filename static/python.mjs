@@ -35,6 +35,11 @@ function mark(start, note) {
   if (note) root.dataset.pythonStartNote = note;
 }
 
+function lang() {
+  const first = (globalThis.navigator && navigator.languages && navigator.languages[0]) || "C";
+  return first.replace("-", "_") + ".UTF-8";
+}
+
 function snapshotWanted() {
   try {
     return new URLSearchParams(globalThis.location.search).get("snapshot") !== "off";
@@ -54,10 +59,13 @@ export async function loadPyodide(options = {}) {
     mark("fresh", "switched off by ?snapshot=off");
     return loadPyodideFresh(settings);
   }
+  const snapshot = fetchSnapshot();
+  snapshot.catch(() => {});  // a failure is handled below, where loadPyodide awaits it
   try {
-    const pyodide = await loadPyodideFresh({ ...settings, _loadSnapshot: fetchSnapshot() });
-    // The snapshot froze the state of `random` as the build left it: draw a new seed, as a fresh start does.
-    pyodide.runPython("import random\nrandom.seed()");
+    const pyodide = await loadPyodideFresh({ ...settings, _loadSnapshot: snapshot });
+    // The snapshot froze what the build's start drew: the state of `random` (a new seed, as a fresh start
+    // draws) and LANG (the visitor's language, as Emscripten sets it on a fresh start).
+    pyodide.runPython(`import os, random\nrandom.seed()\nos.environ["LANG"] = ${JSON.stringify(lang())}`);
     mark("snapshot");
     return pyodide;
   } catch (error) {

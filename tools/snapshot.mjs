@@ -8,7 +8,8 @@
 // python_stdlib.zip and static/vertigo-py.zip, unpacked where the imports below found them (/home/pyodide).
 //
 // What the snapshot would otherwise carry from this machine into every visitor's page is taken out here:
-//   * os.environ's "_" (the path of this script, set by Emscripten under Node) is what a browser has;
+//   * os.environ's "_" and sys.executable (the path of this script, set by Emscripten under Node) are what a
+//     browser has (static/python.mjs sets LANG, the visitor's language, after the restore);
 //   * sys.path loses the "" that loadPyodide adds, since it adds it again after a restore;
 //   * the free memory of the C heap and the unused C stack are zeroed, which also makes the file about
 //     1 MB smaller compressed.
@@ -49,6 +50,7 @@ for name in names:
     importlib.import_module(name)
 os.remove("/tmp/app.py")
 os.environ["_"] = "./this.program"  # what a browser's Emscripten sets; Node sets this script's path
+sys.executable = "/home/pyodide/this.program"  # the same
 while "" in sys.path:
     sys.path.remove("")  # loadPyodide inserts it again after the restore
 importlib.invalidate_caches()
