@@ -3,13 +3,15 @@
 //
 // tools/snapshot.mjs made python.snapshot.gz at build time: an interpreter of this very Pyodide build that has
 // already started and imported the page's modules. Restoring it replaces most of Python's start. PyScript
-// calls loadPyodide(options) and reads `version`; both are the real ones, loadPyodide with `_loadSnapshot`
-// added and indexURL pointed at the vendored copy (PyScript derives it from this file's folder).
+// calls loadPyodide(options) and reads `version`; both are Pyodide's own, loadPyodide called with
+// `_loadSnapshot` added and indexURL pointed at the vendored copy (PyScript derives it from this file's folder),
+// and already under way when PyScript asks (below).
 //
 // Any failure on the way (the file missing or not a gzip, a snapshot of another Pyodide build, one too large
 // for the heap, an error while restoring) falls back to a normal start: the user sees nothing, the console gets
 // one note. <html data-python-start> says which start was taken ("snapshot" or "fresh"), and
-// data-python-start-note why a snapshot was not used, for the tests and tools/bench.py. `?snapshot=off` on the
+// data-python-start-note why a snapshot was not used, for the tests and tools/bench.py; the performance marks
+// vertigo:python-load, vertigo:snapshot-inflated and vertigo:python-started time the steps. `?snapshot=off` on the
 // page's URL starts without it (for measuring).
 import { loadPyodide as loadPyodideFresh, version } from "./vendor/pyodide/pyodide.mjs";
 
@@ -26,10 +28,13 @@ async function fetchSnapshot() {
   const body = new Uint8Array(await response.arrayBuffer());
   if (body[0] !== 0x1f || body[1] !== 0x8b) return body;
   const inflated = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(inflated).arrayBuffer());
+  const snapshot = new Uint8Array(await new Response(inflated).arrayBuffer());
+  performance.mark("vertigo:snapshot-inflated");
+  return snapshot;
 }
 
 function mark(start, note) {
+  performance.mark("vertigo:python-started");
   const root = document.documentElement;
   root.dataset.pythonStart = start;
   if (note) root.dataset.pythonStartNote = note;
@@ -48,13 +53,10 @@ function snapshotWanted() {
   }
 }
 
-/**
- * Pyodide's loadPyodide, started from the build's snapshot when that works.
- * @param {object} options PyScript's options for loadPyodide
- * @returns {Promise<object>} the Pyodide API
- */
-export async function loadPyodide(options = {}) {
-  const settings = { ...options, indexURL: INDEX_URL };
+// Start the interpreter with these loadPyodide settings: from the snapshot when it is wanted and works, else
+// as usual.
+async function start(settings) {
+  performance.mark("vertigo:python-load");
   if (!snapshotWanted()) {
     mark("fresh", "switched off by ?snapshot=off");
     return loadPyodideFresh(settings);
@@ -74,4 +76,29 @@ export async function loadPyodide(options = {}) {
     mark("fresh", note);
     return loadPyodideFresh(settings);
   }
+}
+
+// The interpreter starts as soon as this module is evaluated — index.html loads it in <head>, before PyScript's
+// core — so that it starts while PyScript's own scripts load; PyScript's later import of the same URL is the
+// same module, and its loadPyodide call takes this start. Output goes to the callbacks PyScript passes then.
+const output = { stdout: null, stderr: null };
+const early = start({
+  indexURL: INDEX_URL,
+  stdout: (text) => (output.stdout || console.log)(text),
+  stderr: (text) => (output.stderr || console.warn)(text),
+});
+early.catch(() => {});  // a normal start cannot fail here without failing loadPyodide below too
+
+/**
+ * Pyodide's loadPyodide, started from the build's snapshot when that works.
+ * @param {object} options PyScript's options for loadPyodide ({stdout, stderr, indexURL}; any other option
+ *   starts a second interpreter with it)
+ * @returns {Promise<object>} the Pyodide API
+ */
+export async function loadPyodide(options = {}) {
+  const { stdout, stderr, indexURL, ...other } = options;
+  if (Object.keys(other).length) return start({ ...options, indexURL: INDEX_URL });
+  output.stdout = stdout || null;
+  output.stderr = stderr || null;
+  return early;
 }
