@@ -10,10 +10,14 @@ folder instead.  Then it runs these measurements (``--only load,clicks,...`` pic
 its own browser, and one that fails prints why while the others go on):
 
 load
-    loads the app and the hello page cold (a fresh browser context each, no cache), interleaved, after
-    one discarded warm-up round, and times navigation start -> ``body[data-ready=true]``
-    (``performance.now()`` taken by a MutationObserver at the moment the attribute is set, the same
-    probe on both pages).
+    loads the app (Python started from the build's memory snapshot), the app with ``?snapshot=off`` and
+    the hello page cold (a fresh browser context each, no cache), interleaved, after one discarded
+    warm-up round, and times navigation start -> ``body[data-ready=true]`` (``performance.now()`` taken
+    by a MutationObserver at the moment the attribute is set, the same probe on every page); an app load
+    that took the other start (``<html data-python-start>``) is an error, not a figure.  It counts the
+    bytes each cold load transfers (each file gzip -6 as a host sends it, already compressed types as
+    they are), and times a repeat visit of each app start from the service worker's cache with the
+    network off, against the hello page's cold ready and the app's own.
 clicks
     times clicks in the page, from ``dispatchEvent`` to the handler's return (the handlers run
     synchronously on the main thread; a MutationObserver on ``#view`` confirms the SVG changed, and the
