@@ -7,9 +7,9 @@
 // `_loadSnapshot` added and indexURL pointed at the vendored copy (PyScript derives it from this file's folder),
 // and already under way when PyScript asks (below).
 //
-// Any failure on the way (the file missing or not a gzip, a snapshot of another Pyodide build, one too large
-// for the heap, an error while restoring) falls back to a normal start: the user sees nothing, the console gets
-// one note. <html data-python-start> says which start was taken ("snapshot" or "fresh"), and
+// Any failure on the way (the file missing, a broken gzip, not a snapshot, a snapshot of another Pyodide
+// build, one too large for the heap, an error while restoring) falls back to a normal start: the user sees
+// nothing, the console gets one note. <html data-python-start> says which start was taken ("snapshot" or "fresh"), and
 // data-python-start-note why a snapshot was not used, for the tests and tools/bench.py; the performance marks
 // vertigo:python-load, vertigo:snapshot-inflated and vertigo:python-started time the steps. `?snapshot=off` on the
 // page's URL starts without it (for measuring).
@@ -20,15 +20,27 @@ export { version };
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL("./python.snapshot.gz", import.meta.url).href;
 
-// The snapshot, inflated. GitHub Pages does not compress unknown file types, so the build writes it gzipped and
-// the page inflates it; a server that already undid the gzip (Content-Encoding) is handled too.
+// The snapshot, inflated as it arrives. GitHub Pages does not compress unknown file types, so the build writes
+// it gzipped and the page inflates it. A body that does not start as gzip does (a server that sent the file with
+// Content-Encoding: gzip, which the browser has already undone) is taken as it is.
 async function fetchSnapshot() {
   const response = await fetch(SNAPSHOT_URL);
   if (!response.ok) throw new Error(`python.snapshot.gz: HTTP ${response.status}`);
-  const body = new Uint8Array(await response.arrayBuffer());
-  if (body[0] !== 0x1f || body[1] !== 0x8b) return body;
-  const inflated = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
-  const snapshot = new Uint8Array(await new Response(inflated).arrayBuffer());
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  const gzip = !first.done && first.value.length >= 2 && first.value[0] === 0x1f && first.value[1] === 0x8b;
+  const body = new ReadableStream({
+    start(controller) {
+      if (!first.done) controller.enqueue(first.value);
+    },
+    async pull(controller) {
+      const next = await reader.read();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+  });
+  const snapshot = new Uint8Array(
+    await new Response(gzip ? body.pipeThrough(new DecompressionStream("gzip")) : body).arrayBuffer());
   performance.mark("vertigo:snapshot-inflated");
   return snapshot;
 }
@@ -41,8 +53,8 @@ function mark(start, note) {
 }
 
 function lang() {
-  const first = (globalThis.navigator && navigator.languages && navigator.languages[0]) || "C";
-  return first.replace("-", "_") + ".UTF-8";
+  // As Emscripten's start sets it (pyodide.asm.mjs).
+  return ((globalThis.navigator && navigator.language) || "C").replace("-", "_") + ".UTF-8";
 }
 
 function snapshotWanted() {

@@ -85,4 +85,5 @@ if (M.HEAP8.length !== heap) {
 const snapshot = py.makeMemorySnapshot();
 const packed = gzipSync(snapshot, { level: constants.Z_BEST_COMPRESSION });
 writeFileSync(out, packed);
-console.log(`snapshot: ${snapshot.length} bytes (heap ${heap}), ${packed.length} gzip-compressed; imported ${imported}`);
+console.log(`snapshot: ${snapshot.length} bytes (heap ${heap}), ${packed.length} gzip-compressed; `
+  + `imported ${imported}`);

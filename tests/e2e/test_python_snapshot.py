@@ -95,6 +95,7 @@ def test_switched_off_the_page_starts_python_as_usual(context: BrowserContext, s
 @pytest.mark.parametrize(("case", "note"), [
     ("the fetch fails", "Failed to fetch"),
     ("the site answers 404", "python.snapshot.gz: HTTP 404"),
+    ("the file is a broken gzip", "Failed to fetch"),
     ("the file is not a snapshot", "Snapshot has invalid magic number"),
     ("a snapshot of another Pyodide build", "Snapshot build id mismatch"),
     ("a snapshot larger than the heap", "offset is out of bounds"),
@@ -109,6 +110,9 @@ def test_a_snapshot_that_cannot_be_used_falls_back_to_a_normal_start(
         context.route(SNAPSHOT, lambda route: route.abort())
     elif case == "the site answers 404":
         context.route(SNAPSHOT, lambda route: route.fulfill(status=404, body="not found"))
+    elif case == "the file is a broken gzip":
+        broken = gzip.compress(raw, compresslevel=1)[:4096] + b"\xff" * 4096
+        context.route(SNAPSHOT, lambda route: route.fulfill(status=200, body=broken))
     elif case == "the file is not a snapshot":
         _serve_snapshot(context, b"\0" * 4096)
     elif case == "a snapshot of another Pyodide build":
@@ -131,6 +135,18 @@ def test_a_snapshot_that_cannot_be_used_falls_back_to_a_normal_start(
     app.fighter("target-3").click()
     expect(app.page.locator("[data-testid=shot] .summary").nth(0)).to_have_text(
         "Shortbow, range 3: cannot reach (needs range 2, blocked)")
+
+
+def test_a_snapshot_that_arrives_inflated_is_restored(context: BrowserContext, site_url: str) -> None:
+    """Issue 8: the page inflates the snapshot itself, since GitHub Pages sends it as it is; a server that sends
+    it with ``Content-Encoding: gzip`` has the browser inflate it first, and the page restores those bytes as they
+    are (here the raw snapshot is served: a body that does not start as gzip does)."""
+    raw = _built_snapshot()
+    context.route(SNAPSHOT, lambda route: route.fulfill(status=200, body=raw, headers={
+        "Content-Type": "application/octet-stream"}))
+    app = open_app(context, site_url)
+    assert app.page.evaluate(START) == "snapshot"
+    assert app.watch.problems == []
 
 
 def _start(context: BrowserContext, url: str, query: str = "") -> tuple[App, dict[str, object], float]:
