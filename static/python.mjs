@@ -69,10 +69,7 @@ function snapshotWanted() {
 // as usual.
 async function start(settings) {
   performance.mark("vertigo:python-load");
-  if (!snapshotWanted()) {
-    mark("fresh", "switched off by ?snapshot=off");
-    return loadPyodideFresh(settings);
-  }
+  if (!snapshotWanted()) return fresh(settings, "switched off by ?snapshot=off");
   const snapshot = fetchSnapshot();
   snapshot.catch(() => {});  // a failure is handled below, where loadPyodide awaits it
   try {
@@ -85,9 +82,15 @@ async function start(settings) {
   } catch (error) {
     const note = String(error && error.message ? error.message : error).split("\n")[0];
     console.info(`Vertigo: Python starts without its snapshot (${note}); the page works the same, only slower.`);
-    mark("fresh", note);
-    return loadPyodideFresh(settings);
+    return fresh(settings, note);
   }
+}
+
+// A normal start, and why the snapshot was not used.
+async function fresh(settings, note) {
+  const pyodide = await loadPyodideFresh(settings);
+  mark("fresh", note);
+  return pyodide;
 }
 
 // The interpreter starts as soon as this module is evaluated — index.html loads it in <head>, before PyScript's
