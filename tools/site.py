@@ -15,6 +15,8 @@ The build also makes the page paint before Python is ready and work offline:
 * the default battlefield (the first of ``static/scenarios/index.json``) is
   drawn under CPython by the page's own controller and renderer and written
   into ``<div id="view">`` of the built ``index.html`` (:func:`prerender`);
+* ``static/python.snapshot.gz``, the interpreter after its start and the page's imports, which
+  ``static/python.mjs`` restores instead of starting Python (:func:`make_snapshot`);
 * ``sw.js``, the service worker, is written from ``tools/sw.template.js`` with
   the precache list and the build's version (a hash of every precached file,
   :func:`write_service_worker`).
@@ -49,6 +51,8 @@ RUNTIME = {
 }
 BUNDLE = "static/vertigo-py.zip"
 """The page's Python and scenarios in one archive, unpacked by PyScript ([files] in pyscript.toml)."""
+SNAPSHOT = "static/python.snapshot.gz"
+"""The pinned Pyodide's memory after start and the page's imports, gzipped; restored by static/python.mjs."""
 RUNTIME_SKIP = (".map", ".d.ts", ".html", ".md", "package.json")
 MIME = {
     ".mjs": "text/javascript",
@@ -57,6 +61,7 @@ MIME = {
     ".toml": "text/plain",
     ".json": "application/json",
     ".zip": "application/zip",
+    ".gz": "application/gzip",
     ".svg": "image/svg+xml",
     ".py": "text/plain",
     ".webmanifest": "application/manifest+json",
@@ -101,6 +106,7 @@ def build(site: Path = SITE) -> Path:
             if f.is_file() and not f.name.endswith(RUNTIME_SKIP):
                 shutil.copy2(f, out / f.name)
     bundle_python(site / BUNDLE)
+    make_snapshot(site, site / SNAPSHOT)
     (site / ".nojekyll").write_text("")
     page = site / "index.html"
     page.write_text(prerender(page.read_text(encoding="utf-8")), encoding="utf-8")
@@ -166,6 +172,12 @@ def bundle_python(out: Path) -> None:
     if shutil.which("node") is None:
         sys.exit("Node.js is needed to bundle the page's Python with the pinned Pyodide")
     subprocess.run(["node", str(ROOT / "tools" / "bundle_py.mjs"), str(ROOT), str(out)], check=True)
+
+
+def make_snapshot(site: Path, out: Path) -> None:
+    """Write the memory snapshot the page starts Python from (``tools/snapshot.mjs``, run by Node with the pinned
+    Pyodide), after the page's imports from the bundle already in ``site``."""
+    subprocess.run(["node", str(ROOT / "tools" / "snapshot.mjs"), str(ROOT), str(site), str(out)], check=True)
 
 
 class SubPathHandler(http.server.SimpleHTTPRequestHandler):

@@ -108,13 +108,15 @@ def serious_axe_violations(page: Page, axe: Path) -> list[str]:
     ]
 
 
-def open_app(context: BrowserContext, url: str) -> App:
+def open_app(context: BrowserContext, url: str, query: str = "") -> App:
+    """A new page of ``context`` at the site ``url`` (plus ``query``, such as ``?snapshot=off``), once ready,
+    with its watcher."""
     page = context.new_page()
     watch = Watch(url)
     page.on("request", watch.on_request)
     page.on("console", watch.on_console)
     page.on("pageerror", watch.on_page_error)
     page.on("dialog", lambda d: (watch.problems.append(f"dialog opened: {d.message}"), d.dismiss()))
-    page.goto(url)
+    page.goto(url + query)
     page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
     return App(page, url, watch)

@@ -104,13 +104,15 @@ def test_a_second_visit_works_offline_from_the_workers_cache(worker_context: Bro
                                                             site_tool: ModuleType) -> None:
     """First visit: the page registers ./sw.js (scope ./) once ready and the worker precaches the build. Second
     visit with the network off: every file comes from the worker, the page reaches ready and referees a click.
-    No request, the worker's included, ever leaves the site."""
+    No request, the worker's included, ever leaves the site. Issue 8: the memory snapshot is precached with the
+    build, and the offline visit starts Python from it."""
     outside = Outside(worker_context, site_url)
     page, watch = _open(worker_context, site_url)
     assert page.evaluate(WORKER_READY) == "activated"
     scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
     assert scope == site_url
     precached = _precached(site_tool.SITE)
+    assert "static/python.snapshot.gz" in precached and "static/python.mjs" in precached
     cached = _cached_urls(page)
     version = _version(site_tool.SITE)
     assert cached == sorted(f"vertigo:{site_url}:{version} {site_url}{u if u != './' else ''}" for u in precached)
@@ -125,6 +127,7 @@ def test_a_second_visit_works_offline_from_the_workers_cache(worker_context: Bro
     served = page.evaluate("""performance.getEntriesByType('resource').concat(
         performance.getEntriesByType('navigation')).map(e => [e.name, e.workerStart > 0 || e.deliveryType])""")
     assert served and all(how for _, how in served), served
+    assert page.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
     page.locator("#fighters .fighter[data-fighter='shooter-1']").click()
     page.locator("#fighters .fighter[data-fighter='target-1']").click()
     expect(page.locator("#panel")).to_contain_text("Shortbow")

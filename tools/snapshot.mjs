@@ -1,0 +1,89 @@
+// Make the page's Python start from a memory snapshot: an interpreter of the pinned Pyodide that has already
+// started and imported everything py/app.py imports at start-up (the standard library modules and the
+// vertigo packages; not `js` or `pyscript`, which belong to the page), written gzip-compressed for
+// static/python.mjs to inflate and hand to loadPyodide({_loadSnapshot}).
+//
+// A snapshot is the interpreter's whole linear memory (30 MiB here) and belongs to exactly one Pyodide build
+// (Pyodide checks its build id on restore). The file system is not in it: the page still loads
+// python_stdlib.zip and static/vertigo-py.zip, unpacked where the imports below found them (/home/pyodide).
+//
+// What the snapshot would otherwise carry from this machine into every visitor's page is taken out here:
+//   * os.environ's "_" and sys.executable (the path of this script, set by Emscripten under Node) are what a
+//     browser has (static/python.mjs sets LANG, the visitor's language, after the restore);
+//   * sys.path loses the "" that loadPyodide adds, since it adds it again after a restore;
+//   * the free memory of the C heap and the unused C stack are zeroed, which also makes the file about
+//     1 MB smaller compressed.
+// The string-hash seed is the one this build drew (answers never depend on it, ruling H13), and
+// static/python.mjs reseeds `random` after every restore (dice have their own seeded generators).
+//
+// The heap must not grow past its size at start: Pyodide cannot restore a larger snapshot (issue #6254, the
+// heap is fixed at module creation). This script fails the build if it did.
+//
+// Usage: node tools/snapshot.mjs <root> <site> <out.gz>
+import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { gzipSync, constants } from "node:zlib";
+
+const [root, site, out] = process.argv.slice(2).map((p) => resolve(p));
+const py = await loadPyodide({ _makeSnapshot: true });
+const heap = py._module.HEAP8.length;
+py.unpackArchive(new Uint8Array(readFileSync(resolve(site, "static/vertigo-py.zip"))), "zip",
+  { extractDir: "/home/pyodide" });
+py.FS.writeFile("/tmp/app.py", readFileSync(resolve(root, "py/app.py")));
+const imported = py.runPython(`
+import ast, gc, importlib, os, sys
+
+PAGE_ONLY = {"js", "pyscript"}  # the browser's and PyScript's modules: not in a snapshot made here
+tree = ast.parse(open("/tmp/app.py", encoding="utf-8").read())
+names = set()
+for node in tree.body:
+    if isinstance(node, ast.Import):
+        names.update(alias.name for alias in node.names)
+    elif isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] not in PAGE_ONLY:
+        module = importlib.import_module(node.module)
+        names.add(node.module)
+        # "from package import module" imports a submodule too
+        names.update(f"{node.module}.{alias.name}" for alias in node.names if not hasattr(module, alias.name))
+names = sorted(n for n in names if n.split(".")[0] not in PAGE_ONLY)
+for name in names:
+    importlib.import_module(name)
+os.remove("/tmp/app.py")
+os.environ["_"] = "./this.program"  # what a browser's Emscripten sets; Node sets this script's path
+sys.executable = "/home/pyodide/this.program"  # the same
+while "" in sys.path:
+    sys.path.remove("")  # loadPyodide inserts it again after the restore
+importlib.invalidate_caches()
+gc.collect()
+", ".join(names)
+`);
+const M = py._module;
+if (M.HEAP8.length !== heap) {
+  console.error(`the heap grew from ${heap} to ${M.HEAP8.length} bytes: Pyodide could not restore this snapshot`);
+  process.exit(1);
+}
+// Zero the heap's free memory: take every free block malloc hands out without moving the heap's end close to
+// its size (the heap must not grow), clear it, give it back.
+const blocks = [];
+for (let size = 1 << 22; size >= 16; size >>= 1) {
+  for (;;) {
+    const top = M.HEAPU32[M._emscripten_get_sbrk_ptr() >>> 2];
+    if (heap - top < 2 * size + (1 << 20)) break;
+    const p = M._malloc(size);
+    if (!p) break;
+    M.HEAPU8.fill(0, p, p + size);
+    blocks.push(p);
+  }
+}
+for (const p of blocks) M._free(p);
+// The C stack grows down; nothing below the current frame is live while no Python code runs.
+M.HEAPU8.fill(0, M._emscripten_stack_get_end(), M._emscripten_stack_get_current() - 256);
+if (M.HEAP8.length !== heap) {
+  console.error(`the heap grew from ${heap} to ${M.HEAP8.length} bytes while being cleared`);
+  process.exit(1);
+}
+const snapshot = py.makeMemorySnapshot();
+const packed = gzipSync(snapshot, { level: constants.Z_BEST_COMPRESSION });
+writeFileSync(out, packed);
+console.log(`snapshot: ${snapshot.length} bytes (heap ${heap}), ${packed.length} gzip-compressed; `
+  + `imported ${imported}`);
