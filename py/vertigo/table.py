@@ -17,8 +17,8 @@ from fractions import Fraction
 
 from . import lengths, levels
 from .dice import DicePool, DiceRoll, rng_for, roll
-from .errors import LengthError, RuleSetError, UndoError, UnknownFighterError
-from .limits import MAX_LOG
+from .errors import LengthError, LimitError, RuleSetError, UndoError, UnknownFighterError
+from .limits import MAX_LOG, MAX_ROLLS
 from .movement import MoveVerdict, Reach, Route, judge_move, reachable, search
 from .ranged import ShotVerdict, judge_action, line_of_shot
 from .resolve import resolve_move
@@ -294,6 +294,10 @@ class Table:
 
         Returns:
             The new table and the roll (None when no dice were rolled).
+
+        Raises:
+            LimitError: the move needs a roll and the table has made :data:`~vertigo.limits.MAX_ROLLS` rolls
+                already (the count could be neither saved nor exported past it).
         """
         f = self.scenario.fighter(fighter_id)
         start, dest = self.position(fighter_id), verdict.dest
@@ -301,7 +305,16 @@ class Table:
         head = (f"{isolate(f.name)}: {isolate(names.section(start).name)} → {isolate(names.section(dest).name)} "
                 f"with {verdict.entry}")
         details = [verdict.summary, *(str(s) for s in verdict.steps)]
-        outcome = resolve_move(verdict, lambda pool: roll(pool, rng_for(self.scenario.dice_seed, self.rolls)))
+
+        def roller(pool: DicePool) -> DiceRoll:
+            # A table counts its rolls up to MAX_ROLLS (a scenario may start there): one more could be neither
+            # saved nor exported, so the roll is refused and the table stays as it is.
+            if self.rolls >= MAX_ROLLS:
+                raise LimitError(f"this table has made {self.rolls:,} rolls, the most a table counts (2^52): no "
+                                 f"further dice can be rolled; a move without a fall still can be made")
+            return roll(pool, rng_for(self.scenario.dice_seed, self.rolls))
+
+        outcome = resolve_move(verdict, roller)
         if not outcome.moved:
             entry = LogEntry(head + " — not allowed, no move", tuple(details))
             return replace(self, log=self._logged(entry)), None

@@ -14,8 +14,8 @@ import pytest
 
 from vertigo import scenario
 from vertigo.dice import DicePool, rng_for, roll
-from vertigo.errors import RuleSetError, UndoError, UnknownFighterError
-from vertigo.limits import MAX_LOG
+from vertigo.errors import LimitError, RuleSetError, UndoError, UnknownFighterError
+from vertigo.limits import MAX_LOG, MAX_ROLLS
 from vertigo.table import LogEntry, Table
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
@@ -196,3 +196,22 @@ def test_the_log_keeps_at_most_max_log_entries():
     assert after.log[-1].text == "one more"
     assert after.log[-1].number == MAX_LOG + 1
     assert after.logged == MAX_LOG + 1
+
+
+def test_a_table_at_the_roll_cap_refuses_a_fall_and_stays_as_it_was():
+    """H8 and limits.MAX_ROLLS (2^52): a scenario may start with dice_rolls = 2^52; a fall from there would make
+    roll 2^52 + 1, a count no saved table or export may hold, so the move is refused with a LimitError and the
+    table is unchanged (it still saves, exports and imports again); a move with no fall still goes."""
+    import json
+
+    doc = json.loads((SCENARIOS / "cliff.json").read_text(encoding="utf-8"))
+    doc["vertigo"], doc["dice_rolls"] = 2, MAX_ROLLS
+    table = Table.start(scenario.loads(json.dumps(doc)))
+    with pytest.raises(LimitError, match=r"has made 4,503,599,627,370,496 rolls, the most a table counts \(2\^52\)"):
+        goat_falls(table)
+    assert table.rolls == MAX_ROLLS and table.position("goat") == "cliff-top"
+    exported = scenario.dumps(table.scenario, {fid: (sid, table.offset(fid)) for fid, sid in table.positions},
+                              rolls=table.rolls)
+    assert scenario.loads(exported).dice_rolls == MAX_ROLLS
+    flown, dice = table.move("kestrel", table.judge_move("kestrel", 1, "cliff-foot"))  # Fly 3: no fall
+    assert dice is None and flown.rolls == MAX_ROLLS and flown.position("kestrel") == "cliff-foot"

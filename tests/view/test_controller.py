@@ -314,3 +314,27 @@ def test_checking_the_same_enemy_again_adds_no_log_line_and_says_so() -> None:
     c.click_fighter("target-1")
     assert [e.text for e in c.table.log][1:] == ["Ada → Bandit 1: actions checked", "Ada → Bandit 2: actions checked",
                                                  "Ada → Bandit 1: actions checked"]
+
+
+def test_a_fall_past_the_roll_cap_is_refused_on_the_page_and_the_table_kept() -> None:
+    """limits.MAX_ROLLS (2^52), found by a fresh user: an imported cliff at dice_rolls 2^52, the goat's Confirm
+    (a 1d6 fall) is refused with the LimitError's message and the table, its rolls and its export are kept
+    (before, the roll made 2^52 + 1, which neither the saved table nor the export could hold)."""
+    from vertigo.limits import MAX_ROLLS
+
+    c = controller()
+    c.show()
+    doc = json.loads((SCENARIOS / "cliff.json").read_text())
+    doc["vertigo"], doc["dice_rolls"] = 2, MAX_ROLLS
+    c.import_text(json.dumps(doc), "cliff.json")
+    before = c.table
+    c.click_fighter("goat")
+    c.click_section("cliff-foot")
+    try:  # as py/app.py's run() does
+        up = c.confirm()
+    except RulesError as e:
+        up = c.error(e)
+    assert up.error == ("this table has made 4,503,599,627,370,496 rolls, the most a table counts (2^52): no further "
+                        "dice can be rolled; a move without a fall still can be made")
+    assert c.table is before and c.table.position("goat") == "cliff-top"
+    assert json.loads(c.export_text())["dice_rolls"] == MAX_ROLLS
