@@ -34,6 +34,9 @@
   const DRAG_PX = 6;
   const CELL = 64;
   const MIN_UNIT_PX = 7;  // a battlefield is not fitted smaller than this many CSS px per unit of its scenario
+  // At most this far in at the start: past it the whole field is many windows wide, and − must still reach
+  // all of it in a few presses (an imported field of 200,000 units started 100x in, on empty sky).
+  const MAX_FIT_ZOOM = 4;
   let pz = null, svg = null, proxy = null, viewBox = "", queued = false, fitScale = 1, fitAt = null;
   let refreshes = 0, began = 0, refreshed = 0, lodMs = 0;  // read by tools/bench.py
 
@@ -258,7 +261,7 @@
     let s = 1;
     if (base.length === 4 && base[2] > 0 && base[3] > 0 && W && H && unit > 0) {
       const all = Math.min(W / base[2], H / base[3]);
-      s = Math.max(1, Math.min(H / base[3], MIN_UNIT_PX / unit) / all);
+      s = Math.max(1, Math.min(MAX_FIT_ZOOM, Math.min(H / base[3], MIN_UNIT_PX / unit) / all));
     }
     return {startScale: s, startX: (W / 2) * (1 - 1 / s), startY: -(H / 2) * (1 - 1 / s), maxScale: MAX_ZOOM * s};
   }

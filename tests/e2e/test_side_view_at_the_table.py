@@ -311,3 +311,63 @@ def test_a_very_wide_battlefield_is_fitted_legibly_from_its_left_end_with_the_of
     problems = app.watch.problems
     ctx.close()
     assert not problems, "\n".join(problems)
+
+
+def test_a_field_many_windows_wide_starts_at_most_4x_in_and_four_presses_of_minus_show_all_of_it(
+        browser: Browser, site_url: str, tmp_path: Path) -> None:
+    """Found by a fresh user: 50 sections 2,000 units wide at Heights ±1,000 (legal under the caps) started about
+    100x in, on empty sky, and seven presses of − did not bring the whole field in.  The start's zoom is now at
+    most 4x the whole field's fit, so 4 presses of − (1.5x each: 1.5^4 > 4) show all of it, with no edge sign."""
+    doc = {"vertigo": 1, "title": "Absurd", "units": "height", "dice_seed": 1,
+           "sections": [{"id": f"s{i}", "name": f"S{i}", "elevation": 1000 if i % 2 else -1000,
+                         "x": [-100000 + 2000 * i, -98000 + 2000 * i]} for i in range(50)],
+           "borders": [[f"s{i}", f"s{i + 1}"] for i in range(49)],
+           "fighters": [{"id": "f1", "name": "Faller", "side": "A", "section": "s1", "moves": ["Fly 50"],
+                         "actions": ["Bow, range 50"]}]}
+    path = tmp_path / "absurd.json"
+    path.write_text(json.dumps(doc))
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    app = open_app(ctx, site_url)
+    page = app.page
+    page.set_input_files("#import-file", str(path))
+    expect(page.locator("#view #view-title")).to_have_text("Side view: Absurd")
+    page.evaluate(SETTLED)
+    assert page.evaluate("window.vertigoView.panzoom().getScale()") <= 4 + 1e-9
+    page.locator("#zoom-fit").focus()
+    for _ in range(4):
+        page.keyboard.press("-")
+    page.evaluate(SETTLED)
+    assert page.evaluate(MEASURE)["fits"]
+    assert page.locator(".view-wrap.more-left, .view-wrap.more-right, .view-wrap.more-top, "
+                        ".view-wrap.more-bottom").count() == 0
+    problems = app.watch.problems
+    ctx.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_a_long_name_with_no_space_wraps_in_the_panel_on_a_phone(
+        browser: Browser, site_url: str, tmp_path: Path) -> None:
+    """Found by a fresh user: a name may be one 80-letter word (limits.MAX_NAME), and at 390 px the status line
+    and the panel (the options table's caption) ran off the right edge.  They wrap now: the side panel is never
+    wider than its box."""
+    word = "W" * 80  # as a fresh user named a fighter: the widest letter, no space
+    doc = json.loads((ROOT / "static" / "scenarios" / "cliff.json").read_text(encoding="utf-8"))
+    kestrel = next(f for f in doc["fighters"] if f["id"] == "kestrel")
+    kestrel["name"] = word
+    path = tmp_path / "long-names.json"
+    path.write_text(json.dumps(doc))
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    app = open_app(ctx, site_url)
+    page = app.page
+    page.set_input_files("#import-file", str(path))
+    expect(page.locator("#view #view-title")).to_have_text("Side view: The cliff")
+    app.fighter("kestrel").click()
+    app.fighter("goat").click()  # check the Kestrel's Talons against the Goat: the verdict and the options
+    expect(page.locator("[data-testid=shot]").first).to_be_visible()
+    expect(page.locator(".options-grid caption")).to_contain_text(word)
+    widths = page.evaluate("() => { const s = document.querySelector('.side'); "
+                           "return [s.scrollWidth, s.clientWidth]; }")
+    assert widths[0] <= widths[1], widths
+    problems = app.watch.problems
+    ctx.close()
+    assert not problems, "\n".join(problems)
