@@ -1000,14 +1000,24 @@ ZOOM_AIM = r"""async ([a, b, zoom]) => {
   const py = window.__benchPy, v = window.vertigoView;
   const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
   py.runPython(`run(ctl.escape)\nrun(lambda: ctl.click_fighter("${a}"))`);
-  v.panzoom().reset({animate: false});
+  // The whole field in the window (panzoom's scale 1: a very wide field's Fit starts further in), then 4x that
+  // about b's token.
+  v.panzoom().zoom(1, {animate: false, force: true});
+  v.panzoom().pan(0, 0, {animate: false, force: true});
   for (let i = 0; i < 2; i++) await frame();
   let t = document.querySelector(`#fighter-${b} .token`).getBoundingClientRect();
   v.panzoom().zoomToPoint(zoom, {clientX: t.left + t.width / 2, clientY: t.top + t.height / 2}, {animate: false});
   for (let i = 0; i < 3; i++) await frame();
   t = document.querySelector(`#fighter-${b} .token`).getBoundingClientRect();
   window.__zoomClick = null;
-  return [t.left + t.width / 2, t.top + t.height / 2, v.scale];
+  // A point of the token that is the token's own (a neighbour's may overlap it at this zoom), else null.
+  const hit = (x, y) => { const e = document.elementFromPoint(x, y), f = e && e.closest("[data-fighter]");
+                          return f && f.getAttribute("data-fighter") === b; };
+  const cx = t.left + t.width / 2, cy = t.top + t.height / 2, d = t.width / 3;
+  for (const [x, y] of [[cx, cy], [cx - d, cy], [cx + d, cy], [cx, cy - d], [cx, cy + d]]) {
+    if (hit(x, y)) return [x, y, v.panzoom().getScale()];
+  }
+  return null;
 }"""
 ZOOM_SECTIONS = 500
 ZOOM_FIGHTERS = 50
@@ -1027,10 +1037,15 @@ def section_zoom(browser: Any, url: str, args: argparse.Namespace, res: dict[str
         page.evaluate(ZOOM_PROBE)
         n = ZOOM_FIGHTERS
         scale = 0.0
+        hidden = 0
         for r in range(args.reps):
             a = f"f{r % n}"
             b = f"f{(r * 7 + 1) % n if (r * 7 + 1) % n != r % n else (r + 1) % n}"
-            x, y, scale = page.evaluate(ZOOM_AIM, [a, b, ZOOM_SCALE])
+            aim = page.evaluate(ZOOM_AIM, [a, b, ZOOM_SCALE])
+            if aim is None:  # b's token wholly under a neighbour's at this zoom: not a click a referee can make
+                hidden += 1
+                continue
+            x, y, scale = aim
             page.mouse.click(x, y)
             page.wait_for_function("() => window.__zoomClick !== null", polling=10)
             got = page.evaluate("() => window.__zoomClick")
@@ -1045,7 +1060,7 @@ def section_zoom(browser: Any, url: str, args: argparse.Namespace, res: dict[str
     row = {"view_ms": [c["painted"] for c in clicks], "python_dom_ms": [c["python_dom"] for c in clicks],
            "lod_ms": [c["lod"] for c in clicks], "wait_ms": [c["wait"] for c in clicks],
            "refresh_ms": [c["refreshed"] for c in clicks if c["refreshed"] is not None], "scale": scale,
-           "labels": labels[0], "shown": labels[1]}
+           "labels": labels[0], "shown": labels[1], "hidden_tokens": hidden}
     for key in ("view", "python_dom", "lod", "wait", "refresh"):
         row[key] = summary(row[f"{key}_ms"])
     res["zoom"] = row
@@ -1055,13 +1070,15 @@ def section_zoom(browser: Any, url: str, args: argparse.Namespace, res: dict[str
 def print_zoom(res: dict[str, Any]) -> None:
     """Click -> updated view at zoom 4x: the whole path, its Python + DOM part, and the labels' pass."""
     r = res["zoom"]
-    print(f"Click -> updated view, {ZOOM_SECTIONS} sections, zoom {r['scale']:.2f}x "
+    print(f"Click -> updated view, {ZOOM_SECTIONS} sections, zoom {r['scale']:.2f}x the whole field's fit "
           f"(levels click in the page; goal median <= {ZOOM_GOAL_MS:g} ms)")
     print(f"  {'part':<28} {'clicks':>6} {'median ms':>10} {'worst ms':>9}")
     for key, what in (("view", "click -> frame painted"), ("wait", "  input to handler"),
                       ("python_dom", "  handler: Python + DOM"), ("refresh", "  click -> view.js refreshed"),
                       ("lod", "  labels' level of detail")):
         print(f"  {what:<28} {r[key]['n']:>6} {r[key]['median']:>10.2f} {r[key]['worst']:>9.2f}")
+    if r.get("hidden_tokens"):
+        print(f"  {r['hidden_tokens']} pairs skipped: the second token wholly under a neighbour's at this zoom")
     print(f"  labels: {r['shown']} shown of {r['labels']}; goal met: {res['verdicts']['zoom_click']}")
 
 
