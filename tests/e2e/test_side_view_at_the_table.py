@@ -282,14 +282,9 @@ def test_a_very_wide_battlefield_is_fitted_legibly_from_its_left_end_with_the_of
     """Issue 7's leftovers, item 6: a row of 64 sections is not squashed to a strip at Fit: it is drawn at 7 CSS
     px per unit (a 2-unit section 14 px wide) from its left end, its labels at least 11 px and apart, and the
     view says the rest is off screen (the right edge signed); − zooms out to all of it; 0 fits again."""
-    path = tmp_path / "long-road.json"
-    path.write_text(json.dumps(_long_road(64)))
-    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    app = open_app(ctx, site_url)
+    app = _imported(browser, site_url, tmp_path, _long_road(64), size)
     page = app.page
     readout = page.locator("#zoom-level")
-    page.set_input_files("#import-file", str(path))
-    expect(page.locator("#view #view-title")).to_have_text("Side view: Long road")
     expect(readout).to_have_text("100 % · part of the battlefield is off screen: drag it, or Fit (0)")
     page.evaluate(SETTLED)
     assert page.evaluate(SECTION_PX, "s0") == pytest.approx(14.0, abs=0.05)
@@ -309,8 +304,19 @@ def test_a_very_wide_battlefield_is_fitted_legibly_from_its_left_end_with_the_of
     page.evaluate(SETTLED)
     assert page.evaluate(SECTION_PX, "s0") == pytest.approx(14.0, abs=0.05)
     problems = app.watch.problems
-    ctx.close()
+    page.context.close()
     assert not problems, "\n".join(problems)
+
+
+def _imported(browser: Browser, site_url: str, tmp_path: Path, doc: dict[str, object],
+              size: tuple[int, int]) -> App:
+    """A fresh page at ``size`` with ``doc`` imported through Import… and its side view drawn."""
+    path = tmp_path / "imported.json"
+    path.write_text(json.dumps(doc))
+    app = open_app(browser.new_context(viewport={"width": size[0], "height": size[1]}), site_url)
+    app.page.set_input_files("#import-file", str(path))
+    expect(app.page.locator("#view #view-title")).to_have_text(f"Side view: {doc['title']}")
+    return app
 
 
 def test_a_field_many_windows_wide_starts_at_most_4x_in_and_four_presses_of_minus_show_all_of_it(
@@ -324,13 +330,8 @@ def test_a_field_many_windows_wide_starts_at_most_4x_in_and_four_presses_of_minu
            "borders": [[f"s{i}", f"s{i + 1}"] for i in range(49)],
            "fighters": [{"id": "f1", "name": "Faller", "side": "A", "section": "s1", "moves": ["Fly 50"],
                          "actions": ["Bow, range 50"]}]}
-    path = tmp_path / "absurd.json"
-    path.write_text(json.dumps(doc))
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    app = open_app(ctx, site_url)
+    app = _imported(browser, site_url, tmp_path, doc, (390, 844))
     page = app.page
-    page.set_input_files("#import-file", str(path))
-    expect(page.locator("#view #view-title")).to_have_text("Side view: Absurd")
     page.evaluate(SETTLED)
     assert page.evaluate("window.vertigoView.panzoom().getScale()") <= 4 + 1e-9
     page.locator("#zoom-fit").focus()
@@ -341,7 +342,7 @@ def test_a_field_many_windows_wide_starts_at_most_4x_in_and_four_presses_of_minu
     assert page.locator(".view-wrap.more-left, .view-wrap.more-right, .view-wrap.more-top, "
                         ".view-wrap.more-bottom").count() == 0
     problems = app.watch.problems
-    ctx.close()
+    page.context.close()
     assert not problems, "\n".join(problems)
 
 
@@ -354,13 +355,8 @@ def test_a_long_name_with_no_space_wraps_in_the_panel_on_a_phone(
     doc = json.loads((ROOT / "static" / "scenarios" / "cliff.json").read_text(encoding="utf-8"))
     kestrel = next(f for f in doc["fighters"] if f["id"] == "kestrel")
     kestrel["name"] = word
-    path = tmp_path / "long-names.json"
-    path.write_text(json.dumps(doc))
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    app = open_app(ctx, site_url)
+    app = _imported(browser, site_url, tmp_path, doc, (390, 844))
     page = app.page
-    page.set_input_files("#import-file", str(path))
-    expect(page.locator("#view #view-title")).to_have_text("Side view: The cliff")
     app.fighter("kestrel").click()
     app.fighter("goat").click()  # check the Kestrel's Talons against the Goat: the verdict and the options
     expect(page.locator("[data-testid=shot]").first).to_be_visible()
@@ -369,5 +365,5 @@ def test_a_long_name_with_no_space_wraps_in_the_panel_on_a_phone(
                            "return [s.scrollWidth, s.clientWidth]; }")
     assert widths[0] <= widths[1], widths
     problems = app.watch.problems
-    ctx.close()
+    page.context.close()
     assert not problems, "\n".join(problems)
