@@ -1,4 +1,4 @@
-// Bundle the page's Python (py/ without app.py) and the bundled scenarios into
+// Bundle the page's Python (py/ without main.py, the page's entry script) and the bundled scenarios into
 // one zip for PyScript's [files], with bytecode compiled by the pinned Pyodide
 // itself (Python 3.14), so the browser neither fetches two dozen files nor
 // compiles them on every load.  The sources stay beside the bytecode, so
@@ -11,15 +11,57 @@
 // bytecode; PyScript's working folder comes first on sys.path, so that copy is
 // what gets imported.
 //
+// PyScript writes its own Python package (pyscript/*.py) into that same folder
+// on every start and imports it, so the browser compiled its ~30 KB of source
+// on every load too. The archive carries that package's bytecode as
+// checked-hash .pyc files, compiled here from the very sources the pinned
+// PyScript bundles (read out of its core script): Python uses one only when
+// the source PyScript wrote hashes the same, and compiles that source as
+// before otherwise, so a different PyScript can never run stale bytecode.
+//
 // Usage: node tools/bundle_py.mjs <root> <out.zip>
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
-import { writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+
+// PyScript's Python package as its core script bundles it: {"__init__.py": source, ...}. The core script
+// writes it with a call on the object literal `{pyscript:{"__init__.py":"...", ...}}`; this reads that literal
+// (string-aware bracket matching) and evaluates it (a literal of strings, from the pinned, vendored file).
+function pyscriptPackage(dist) {
+  const marker = '{pyscript:{"__init__.py":';
+  for (const name of readdirSync(dist).filter((n) => /^core-.*\.js$/.test(n)).sort()) {
+    const text = readFileSync(resolve(dist, name), "utf8");
+    const start = text.indexOf(marker);
+    if (start < 0) continue;
+    let depth = 0, quote = null;
+    for (let i = start; i < text.length; i++) {
+      const c = text[i];
+      if (quote) {
+        if (c === "\\") i++;
+        else if (c === quote) quote = null;
+      } else if (c === '"' || c === "'" || c === "`") quote = c;
+      else if (c === "{") depth++;
+      else if (c === "}" && --depth === 0) {
+        const files = new Function(`return (${text.slice(start, i + 1)});`)().pyscript;
+        if (!Object.values(files).every((v) => typeof v === "string")) {
+          throw new Error(`PyScript's package in ${name} has subfolders: tools/bundle_py.mjs reads only one level`);
+        }
+        return files;
+      }
+    }
+  }
+  throw new Error(`PyScript's Python package was not found in ${dist}/core-*.js: if the pinned PyScript changed `
+    + "how it bundles it, update pyscriptPackage() in tools/bundle_py.mjs");
+}
 
 const [root, out] = process.argv.slice(2).map((p) => resolve(p));
 const py = await loadPyodide();
 py.FS.mkdirTree("/root");
 py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/root");
+py.FS.mkdirTree("/tmp/pyscript");
+for (const [name, source] of Object.entries(pyscriptPackage(resolve(root, "node_modules/@pyscript/core/dist")))) {
+  py.FS.writeFile(`/tmp/pyscript/${name}`, source);
+}
 const bytes = py.runPython(`
 import io, pathlib, py_compile, sys, zipfile
 root = pathlib.Path("/root")
@@ -34,7 +76,7 @@ with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
 
     for src in sorted((root / "py").rglob("*.py")):
         rel = src.relative_to(root / "py")
-        if rel.as_posix() != "app.py" and "__pycache__" not in rel.parts:
+        if rel.as_posix() != "main.py" and "__pycache__" not in rel.parts:
             add(src, rel)
     stdlib = next(pathlib.Path(p) for p in sys.path if p.endswith(".zip"))
     with zipfile.ZipFile(stdlib) as lib:
@@ -43,6 +85,10 @@ with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
             src.parent.mkdir(parents=True, exist_ok=True)
             src.write_bytes(lib.read(name))
             add(src, pathlib.PurePosixPath(name))
+    for src in sorted(pathlib.Path("/tmp/pyscript").glob("*.py")):  # bytecode only: PyScript writes the sources
+        pyc = py_compile.compile(str(src), cfile="/tmp/out.pyc", doraise=True,
+                                 invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+        z.write(pyc, f"pyscript/__pycache__/{src.stem}.{sys.implementation.cache_tag}.pyc")
     for scenario in sorted((root / "static" / "scenarios").glob("*.json")):
         z.write(scenario, f"scenarios/{scenario.name}")
 buffer.getvalue()

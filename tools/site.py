@@ -70,8 +70,8 @@ MIME = {
 SW_TEMPLATE = ROOT / "tools" / "sw.template.js"
 PRECACHE_SKIP = ("py/", "sw.js", ".nojekyll")
 """Site files the page does not need offline: its Python is in the bundle (``py/`` is there for the tests)..."""
-PRECACHE_KEEP = ("py/app.py",)
-"""... except the page's own script (``<script type="py" src="./py/app.py">``)."""
+PRECACHE_KEEP = ("py/main.py",)
+"""... except the page's entry script (``<script type="py" src="./py/main.py">``)."""
 VIEW = re.compile(r'(<div id="view"[^>]*>)(</div>)')
 PICKER = re.compile(r'(<select id="scenario"[^>]*>)(</select>)')
 
