@@ -567,7 +567,8 @@ def start():
         option.value = item["file"]
         option.textContent = item["title"]
         picker.appendChild(option)
-    by_id("rules").innerHTML = panels.to_html(panels.glossary())
+    if not by_id("rules").hasChildNodes():  # tools/site.py wrote it into the page; an unbuilt page has none
+        by_id("rules").innerHTML = panels.to_html(panels.glossary())
     table, problem = first_table()
     global ctl
     ctl = Controller(table)

@@ -74,6 +74,7 @@ PRECACHE_KEEP = ("py/main.py",)
 """... except the page's entry script (``<script type="py" src="./py/main.py">``)."""
 VIEW = re.compile(r'(<div id="view"[^>]*>)(</div>)')
 PICKER = re.compile(r'(<select id="scenario"[^>]*>)(</select>)')
+RULES = re.compile(r'(<div id="rules"[^>]*>)(</div>)')
 
 
 def ensure_runtime() -> None:
@@ -139,10 +140,22 @@ def picker_options() -> str:
                    for item in index)
 
 
+def rules_glossary() -> str:
+    """The Rules glossary under the panel (``panels.glossary()``), which ``py/app.py`` would otherwise write at
+    start-up: the same for every table, so it is written into the page here, under CPython."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from vertigo_view import panels
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    return panels.to_html(panels.glossary())
+
+
 def prerender(page: str) -> str:
-    """``index.html`` with the default battlefield drawn into its empty ``<div id="view">`` and the picker's
-    options filled in, so the first paint is the page Python then makes live, in the same place."""
-    for pattern, fill in ((VIEW, first_picture), (PICKER, picker_options)):
+    """``index.html`` with the default battlefield drawn into its empty ``<div id="view">``, the picker's
+    options filled in and the Rules glossary written, so the first paint is the page Python then makes live, in
+    the same place."""
+    for pattern, fill in ((VIEW, first_picture), (PICKER, picker_options), (RULES, rules_glossary)):
         if len(pattern.findall(page)) != 1:
             sys.exit(f"index.html must hold exactly one empty {pattern.pattern} to pre-render into")
         page = pattern.sub(lambda m, fill=fill: m.group(1) + fill() + m.group(2), page)

@@ -16,7 +16,7 @@ from types import ModuleType
 from vertigo import scenario as scenario_mod
 from vertigo.table import Table
 from vertigo_page.controller import Controller
-from vertigo_view import side_view
+from vertigo_view import panels, side_view
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "static" / "scenarios"
@@ -38,6 +38,9 @@ def test_the_build_prerenders_the_first_bundled_scenario_as_the_controller_draws
     assert f'<div id="view" class="view">{svg}</div>' in built
     assert '<option value="four-shots.json">The four shots</option>' in built
     assert built.count("<option ") == len(json.loads((SCENARIOS / "index.json").read_text()))
+    # The Rules glossary is in the page from the first paint, the one the page's Python would write.
+    assert f'<div id="rules" class="panel">{panels.to_html(panels.glossary())}</div>' in built
+    assert built.count('data-testid="glossary"') == 1
 
 
 def test_the_kept_picture_is_what_a_reload_draws_first_whatever_was_selected() -> None:
