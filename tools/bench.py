@@ -17,7 +17,10 @@ load
     that took the other start (``<html data-python-start>``) is an error, not a figure.  It counts the
     bytes each cold load transfers (each file gzip -6 as a host sends it, already compressed types as
     they are), and times a repeat visit of each app start from the service worker's cache with the
-    network off, against the hello page's cold ready and the app's own.
+    network off, against the hello page's cold ready and the app's own: both visits in a new browser
+    profile on disk (``launch_persistent_context``), as a returning visitor's browser keeps one, and
+    for comparison in a fresh context, which Chromium keeps off the record like a private window (no
+    compiled code of the page's scripts is kept between its visits).
 clicks
     times clicks in the page, from ``dispatchEvent`` to the handler's return (the handlers run
     synchronously on the main thread; a MutationObserver on ``#view`` confirms the SVG changed, and the
@@ -58,7 +61,8 @@ paint
     battlefield is first painted (the animation frame after the one in which ``#view`` first holds it) and
     first-contentful-paint, as ms and as a share of ready, and app vs hello ready; then, each round, a
     first visit with the service worker on and a second visit with the network off
-    (``context.set_offline``): its ready against the cold ready (goal <= 0.6).
+    (``context.set_offline``), in a browser profile and in a private context as under load: its ready
+    against the cold ready (goal <= 0.6).
 saved
     the length of every localStorage value the page wrote, after N = 0, 1, 10, 25, 100 confirmed moves
     on the cap battlefield, and after N confirm + undo cycles of the 34,000-d6 fall of
@@ -95,6 +99,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections import deque
 from functools import partial
@@ -2044,9 +2049,14 @@ def print_load(res: dict[str, Any]) -> None:
       f"{verdict(loads['ratio'] <= SNAPSHOT_TARGET_RATIO)}")
     w(f"  without the snapshot: app/hello = {loads['fresh_ratio']:.3f}   (paired median "
       f"{loads['fresh_paired_ratio_median']:.3f}; was ≤ {TARGET_RATIO:.2f} before the snapshot)")
-    for name in ("app", "app_fresh"):
+    w("  repeat visit, service worker's cache, network off (in a browser profile, as a returning visitor's "
+      "browser keeps one):")
+    for name, label in (("app", LOAD_LABEL["app"]), ("app_fresh", LOAD_LABEL["app_fresh"]),
+                        ("app_private", "app, private context (no compiled-code cache kept between visits)")):
+        if name not in loads["warm_ms"]:
+            continue
         wm = loads["warm_ms"][name]
-        w(f"  repeat visit, service worker's cache, network off, {LOAD_LABEL[name]}: ready {wm['median']:.0f} ms "
+        w(f"    {label}: ready {wm['median']:.0f} ms "
           f"(min {wm['best']:.0f}, max {wm['worst']:.0f}) = {loads['warm_to_hello'][name]:.3f} of the hello page's "
           f"cold ready, {loads['warm_to_cold'][name]:.3f} of its own cold ready")
     w(f"    goals: app ≤ {REPEAT_TARGET_RATIO} of hello cold "
@@ -2173,12 +2183,14 @@ def section_load(browser: Any, url: str, args: argparse.Namespace, res: dict[str
     pairs = [x / y for x, y in zip(cl["times_ms"]["app"], cl["times_ms"]["hello"], strict=False)]
     fresh_pairs = [x / y for x, y in zip(cl["times_ms"]["app_fresh"], cl["times_ms"]["hello"], strict=False)]
     print(f"repeat visits from the service worker's cache, network off ({args.loads} of each start)...", flush=True)
-    warm: dict[str, list[float]] = {"app": [], "app_fresh": []}
+    warm: dict[str, list[float]] = {"app": [], "app_fresh": [], "app_private": []}
     for r in range(args.loads):
-        for name in (("app", "app_fresh") if r % 2 == 0 else ("app_fresh", "app")):
-            warm[name].append(warm_offline(browser, urls[name])["ready"])
+        runs = [("app", "app", True), ("app_fresh", "app_fresh", True), ("app_private", "app", False)]
+        for key, name, profile in (runs if r % 2 == 0 else runs[::-1]):
+            warm[key].append(warm_offline(browser, urls[name], profile=profile)["ready"])
         print(f"  repeat visit {r + 1}/{args.loads}: app {warm['app'][-1]:7.0f} ms"
-              f"   app, no snapshot {warm['app_fresh'][-1]:7.0f} ms", flush=True)
+              f"   app, no snapshot {warm['app_fresh'][-1]:7.0f} ms"
+              f"   app, private context {warm['app_private'][-1]:7.0f} ms", flush=True)
     total = {name: sum(cl["bytes"].get(name, {}).values()) for name in LOAD_PAGES}
     res["cold_load"] = {
         "n": args.loads, **stats, "ratio": stats["app"]["median"] / hello,
@@ -2188,7 +2200,8 @@ def section_load(browser: Any, url: str, args: argparse.Namespace, res: dict[str
         "samples_ms": cl["times_ms"], "marks_median": marks_median, "marks": cl["marks"],
         "warm_ms": {name: summary(v) for name, v in warm.items()}, "warm_samples_ms": warm,
         "warm_to_hello": {name: statistics.median(v) / hello for name, v in warm.items()},
-        "warm_to_cold": {name: statistics.median(v) / stats[name]["median"] for name, v in warm.items()},
+        "warm_to_cold": {name: statistics.median(v) / stats[name.replace("_private", "")]["median"]
+                         for name, v in warm.items()},
         "bytes": cl["bytes"], "bytes_total": total,
         "bytes_ratio": total["app"] / total["app_fresh"] if total["app_fresh"] else None,
     }
@@ -2287,10 +2300,23 @@ def paint_load(browser: Any, url: str, what: str) -> dict[str, float | None]:
         context.close()
 
 
-def warm_offline(browser: Any, url: str) -> dict[str, float]:
+def warm_offline(browser: Any, url: str, profile: bool = False) -> dict[str, float]:
     """A first visit with the service worker on (it precaches the build), then a second visit with the network
-    off: ready (and battlefield painted) of that second visit, every file from the worker's cache."""
-    context = browser.new_context(viewport=VIEWPORT, service_workers="allow")
+    off: ready (and battlefield painted) of that second visit, every file from the worker's cache.
+
+    ``profile``: both visits in a browser profile kept on disk (a new, empty one), as a returning visitor's
+    browser has. Otherwise in a fresh context, which Chromium keeps off the record like a private window: there
+    it keeps no compiled code of the page's scripts between visits, so every visit compiles the runtime's
+    JavaScript again."""
+    where = tempfile.mkdtemp(prefix="vertigo-bench-profile-") if profile else None
+    if where is not None:
+        kwargs: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS, "viewport": VIEWPORT,
+                                  "service_workers": "allow"}
+        if os.path.exists(CHROMIUM):
+            kwargs["executable_path"] = CHROMIUM
+        context = browser.browser_type.launch_persistent_context(where, **kwargs)
+    else:
+        context = browser.new_context(viewport=VIEWPORT, service_workers="allow")
     try:
         context.add_init_script(READY_PROBE)
         context.add_init_script(PAINT_PROBE)
@@ -2310,34 +2336,41 @@ def warm_offline(browser: Any, url: str) -> dict[str, float]:
                 "paint": page.evaluate("window.__benchPaint ?? null")}
     finally:
         context.close()
+        if where is not None:
+            shutil.rmtree(where, ignore_errors=True)
 
 
 def section_paint(browser: Any, url: str, args: argparse.Namespace, res: dict[str, Any]) -> None:
     """Cold first paint of the battlefield, app vs hello ready, and the warm offline second visit."""
     hello_url = url + HELLO_DIR + "/"
     cold: dict[str, list[dict[str, Any]]] = {"app": [], "hello": []}
-    warm: list[dict[str, float]] = []
+    warm: list[dict[str, float]] = []      # in a browser profile, as a returning visitor's browser keeps one
+    private: list[dict[str, float]] = []   # in a private (off-the-record) context: no compiled-code cache
     for r in range(-1, args.loads):                       # round -1: warm-up, discarded
         order = ("app", "hello") if r % 2 == 0 else ("hello", "app")
         row = {name: paint_load(browser, url if name == "app" else hello_url, f"the {name} page") for name in order}
-        w = warm_offline(browser, url)
+        w = warm_offline(browser, url, profile=True)
+        wp = warm_offline(browser, url)
         if r >= 0:
             for name in order:
                 cold[name].append(row[name])
             warm.append(w)
+            private.append(wp)
             print(f"  paint round {r + 1}/{args.loads}: app painted {row['app']['paint']:6.0f} ms, ready "
                   f"{row['app']['ready']:6.0f} ms   hello ready {row['hello']['ready']:6.0f} ms   "
-                  f"offline second visit ready {w['ready']:6.0f} ms", flush=True)
+                  f"offline second visit ready {w['ready']:6.0f} ms (private context {wp['ready']:6.0f} ms)",
+                  flush=True)
     med = lambda rows, k: statistics.median(x[k] for x in rows if x[k] is not None)  # noqa: E731
     app_ready, hello_ready = med(cold["app"], "ready"), med(cold["hello"], "ready")
     paint = med(cold["app"], "paint")
     res["paint"] = {
-        "n": args.loads, "samples": {"cold": cold, "warm_offline": warm},
+        "n": args.loads, "samples": {"cold": cold, "warm_offline": warm, "warm_offline_private": private},
         "cold_paint_ms": paint, "cold_fcp_ms": med(cold["app"], "fcp"), "cold_paint_worst_ms":
             max(x["paint"] for x in cold["app"]),
         "app_ready_ms": app_ready, "hello_ready_ms": hello_ready, "ready_ratio": app_ready / hello_ready,
         "paint_to_ready": paint / app_ready, "warm_ready_ms": med(warm, "ready"), "warm_paint_ms": med(warm, "paint"),
         "warm_to_cold": med(warm, "ready") / app_ready,
+        "private_ready_ms": med(private, "ready"), "private_to_cold": med(private, "ready") / app_ready,
     }
     res.setdefault("verdicts", {}).update({"first_paint": verdict(paint <= PAINT_GOAL_MS),
                                            "warm_offline": verdict(res["paint"]["warm_to_cold"] <= WARM_GOAL_RATIO)})
@@ -2352,9 +2385,12 @@ def print_paint(res: dict[str, Any]) -> None:
       f"      goal ≤ {PAINT_GOAL_MS:.0f} ms   {verdict(p['cold_paint_ms'] <= PAINT_GOAL_MS)}")
     w(f"  cold: ready, app {p['app_ready_ms']:.0f} ms / bare PyScript page {p['hello_ready_ms']:.0f} ms = "
       f"{p['ready_ratio']:.3f}   (app − hello = {p['app_ready_ms'] - p['hello_ready_ms']:.0f} ms; must not grow)")
-    w(f"  warm, network off, from the service worker: ready {p['warm_ready_ms']:.0f} ms (battlefield painted "
-      f"{p['warm_paint_ms']:.0f} ms) = {p['warm_to_cold']:.3f} of the cold ready"
+    w(f"  warm, network off, from the service worker, in a browser profile: ready {p['warm_ready_ms']:.0f} ms "
+      f"(battlefield painted {p['warm_paint_ms']:.0f} ms) = {p['warm_to_cold']:.3f} of the cold ready"
       f"      goal ≤ {WARM_GOAL_RATIO}   {verdict(p['warm_to_cold'] <= WARM_GOAL_RATIO)}")
+    if "private_ready_ms" in p:
+        w(f"  the same in a private context (no compiled-code cache between visits): ready "
+          f"{p['private_ready_ms']:.0f} ms = {p['private_to_cold']:.3f} of the cold ready")
 
 
 PRINTERS["paint"] = print_paint
