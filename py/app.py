@@ -374,14 +374,16 @@ def activate(el, at=None):
     """A fighter or section of the side view was clicked (``at``: where, scenario units) or activated from the
     keyboard (``at`` None)."""
     fighter, section = el.getAttribute("data-fighter"), el.getAttribute("data-section")
+    # A new answer is read from its start: on a phone the panel is a sheet that keeps its own scroll.  Put back
+    # to the top before the answer is written, while the page's layout is still the one on screen: after, the
+    # scroll position would make the browser lay out the whole new panel at once, inside the click.
+    side = document.querySelector(".side")
+    if side and side.scrollTop:
+        side.scrollTop = 0
     if fighter:
         run(lambda: ctl.click_fighter(fighter))
     elif section:
         run(lambda: ctl.click_section(section, at))
-    # A new answer is read from its start: on a phone the panel is a sheet that keeps its own scroll.
-    side = document.querySelector(".side")
-    if side:
-        side.scrollTop = 0
 
 
 def scenario_x(event):
