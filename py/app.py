@@ -8,7 +8,7 @@ writes the returned :class:`~vertigo_page.controller.Update` into the page.
 import contextlib
 import json
 
-from js import CSS, URL, Blob, Object, setTimeout, window
+from js import CSS, URL, Blob, Object, requestAnimationFrame, setTimeout, window
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, when
 
@@ -265,19 +265,39 @@ def back_to_view():
             return
 
 
-_later = {"queued": False, "save": False, "scroll": False}
+_later = {"queued": False, "save": False, "scroll": False, "round": 0}
 
 
 def later(save, scroll):
-    """Save the table and scroll the log just after the click is drawn, not on its path."""
+    """Save the table and scroll the log once the click is drawn, never on its path: when the browser is next
+    idle, after the frame that shows the click (a task queued now could run before that frame and hold it back
+    by the whole save, ~10 ms on a large table), and at the latest after LATER_MS.  Where the browser has no
+    idle callbacks: in a task queued from the next frame, or after LATER_MS where a hidden page draws none."""
     _later["save"] |= save
     _later["scroll"] |= scroll
     if not _later["queued"]:
         _later["queued"] = True
-        setTimeout(create_once_callable(_after_click), 0)
+        _later["round"] += 1
+        now = _later["round"]
+        if IDLE:
+            window.requestIdleCallback(create_once_callable(lambda _deadline: _after_click(now)),
+                                       to_js({"timeout": LATER_MS}, dict_converter=Object.fromEntries))
+            return
+        requestAnimationFrame(create_once_callable(
+            lambda _t: setTimeout(create_once_callable(lambda: _after_click(now)), 0)))
+        setTimeout(create_once_callable(lambda: _after_click(now)), LATER_MS)
 
 
-def _after_click():
+LATER_MS = 250
+"""The latest a save waits for the frame that shows the click (ms)."""
+IDLE = hasattr(window, "requestIdleCallback")
+"""Whether the browser has idle callbacks (Safari has none)."""
+
+
+def _after_click(round_=None):
+    """Do what :func:`later` queued (``round_``: only if it is still that round's work; None: whatever is queued)."""
+    if not _later["queued"] or (round_ is not None and round_ != _later["round"]):
+        return  # already done (by the frame's task, the fallback timer or keep_picture), or a later round's
     save, scroll = _later["save"], _later["scroll"]
     _later.update(queued=False, save=False, scroll=False)
     if scroll:
