@@ -230,3 +230,15 @@ def test_a_new_levels_verdict_is_read_from_its_start_on_a_phone(browser: Browser
     problems = app.watch.problems
     ctx.close()
     assert not problems, "\n".join(problems)
+
+
+def test_a_levels_verdict_is_saved_once_its_frame_is_drawn_without_a_reload(app: App) -> None:
+    """The log line a levels click writes reaches the browser's storage on its own, once the click is drawn
+    (the save waits for the browser to be idle, at most 250 ms): a reload is not what saves it."""
+    app.load_scenario("staircase.json")
+    app.fighter("warden").click()
+    app.fighter("step-4").click()
+    expect(app.page.locator("#log > li").last).to_contain_text("Warden ↔ Cedar (4 steps): levels judged")
+    app.page.wait_for_function(
+        "() => (localStorage.getItem('vertigo.table.v1') || '').includes('Cedar (4 steps): levels judged')",
+        timeout=5000)
