@@ -269,23 +269,28 @@ _later = {"queued": False, "save": False, "scroll": False, "round": 0}
 
 
 def later(save, scroll):
-    """Save the table and scroll the log once the click is drawn, never on its path: when the browser is next
-    idle, after the frame that shows the click (a task queued now could run before that frame and hold it back
-    by the whole save, ~10 ms on a large table), and at the latest after LATER_MS.  Where the browser has no
-    idle callbacks: in a task queued from the next frame, or after LATER_MS where a hidden page draws none."""
+    """Save the table and scroll the log once the click is drawn, never on its path: when the browser is idle
+    after the frame that shows the click (a task queued now could run before that frame, or right after it
+    ahead of everything else, and hold it back by the whole save, ~10 ms on a large table), and at the latest
+    after LATER_MS (a hidden page draws no frames)."""
     _later["save"] |= save
     _later["scroll"] |= scroll
     if not _later["queued"]:
         _later["queued"] = True
         _later["round"] += 1
         now = _later["round"]
-        if IDLE:
-            window.requestIdleCallback(create_once_callable(lambda _deadline: _after_click(now)),
-                                       to_js({"timeout": LATER_MS}, dict_converter=Object.fromEntries))
-            return
-        requestAnimationFrame(create_once_callable(
-            lambda _t: setTimeout(create_once_callable(lambda: _after_click(now)), 0)))
+        requestAnimationFrame(create_once_callable(lambda _t: _when_idle(now)))
         setTimeout(create_once_callable(lambda: _after_click(now)), LATER_MS)
+
+
+def _when_idle(round_):
+    """From the frame that shows the click: :func:`_after_click` once that frame is done and the browser idle
+    (asked for only now: an idle moment left over from the frame before the click would come first)."""
+    if IDLE:
+        window.requestIdleCallback(create_once_callable(lambda _deadline: _after_click(round_)),
+                                   to_js({"timeout": LATER_MS}, dict_converter=Object.fromEntries))
+    else:
+        setTimeout(create_once_callable(lambda: _after_click(round_)), 0)
 
 
 LATER_MS = 250
