@@ -8,7 +8,7 @@ writes the returned :class:`~vertigo_page.controller.Update` into the page.
 import contextlib
 import json
 
-from js import CSS, URL, Blob, Object, setTimeout, window
+from js import CSS, URL, Blob, Object, requestAnimationFrame, setTimeout, window
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, when
 
@@ -265,19 +265,44 @@ def back_to_view():
             return
 
 
-_later = {"queued": False, "save": False, "scroll": False}
+_later = {"queued": False, "save": False, "scroll": False, "round": 0}
 
 
 def later(save, scroll):
-    """Save the table and scroll the log just after the click is drawn, not on its path."""
+    """Save the table and scroll the log once the click is drawn, never on its path: when the browser is idle
+    after the frame that shows the click (a task queued now could run before that frame, or right after it
+    ahead of everything else, and hold it back by the whole save, ~10 ms on a large table), and at the latest
+    after LATER_MS (a hidden page draws no frames)."""
     _later["save"] |= save
     _later["scroll"] |= scroll
     if not _later["queued"]:
         _later["queued"] = True
-        setTimeout(create_once_callable(_after_click), 0)
+        _later["round"] += 1
+        now = _later["round"]
+        requestAnimationFrame(create_once_callable(lambda _t: _when_idle(now)))
+        setTimeout(create_once_callable(lambda: _after_click(now)), LATER_MS)
 
 
-def _after_click():
+def _when_idle(round_):
+    """From the frame that shows the click: :func:`_after_click` once that frame is done and the browser idle
+    (asked for only now: an idle moment left over from the frame before the click would come first)."""
+    if IDLE:
+        window.requestIdleCallback(create_once_callable(lambda _deadline: _after_click(round_)),
+                                   to_js({"timeout": LATER_MS}, dict_converter=Object.fromEntries))
+    else:
+        setTimeout(create_once_callable(lambda: _after_click(round_)), 0)
+
+
+LATER_MS = 250
+"""The latest a save waits for the frame that shows the click (ms)."""
+IDLE = hasattr(window, "requestIdleCallback")
+"""Whether the browser has idle callbacks (Safari has none)."""
+
+
+def _after_click(round_=None):
+    """Do what :func:`later` queued (``round_``: only if it is still that round's work; None: whatever is queued)."""
+    if not _later["queued"] or (round_ is not None and round_ != _later["round"]):
+        return  # already done (by the frame's task, the fallback timer or keep_picture), or a later round's
     save, scroll = _later["save"], _later["scroll"]
     _later.update(queued=False, save=False, scroll=False)
     if scroll:
@@ -374,14 +399,16 @@ def activate(el, at=None):
     """A fighter or section of the side view was clicked (``at``: where, scenario units) or activated from the
     keyboard (``at`` None)."""
     fighter, section = el.getAttribute("data-fighter"), el.getAttribute("data-section")
+    # A new answer is read from its start: on a phone the panel is a sheet that keeps its own scroll.  Put back
+    # to the top before the answer is written, while the page's layout is still the one on screen: after, the
+    # scroll position would make the browser lay out the whole new panel at once, inside the click.
+    side = document.querySelector(".side")
+    if side and side.scrollTop:
+        side.scrollTop = 0
     if fighter:
         run(lambda: ctl.click_fighter(fighter))
     elif section:
         run(lambda: ctl.click_section(section, at))
-    # A new answer is read from its start: on a phone the panel is a sheet that keeps its own scroll.
-    side = document.querySelector(".side")
-    if side:
-        side.scrollTop = 0
 
 
 def scenario_x(event):

@@ -83,16 +83,16 @@
      floors or crowded on one section) slide apart sideways, each by as little as it takes, and their rings in
      the overlay go with them; a zoom that makes room puts them back where they stand.  Tokens keep their size.
      A slide is written only where it changes (data-parted keeps it, in SVG units). */
-  function partTokens(m) {
+  function partTokens(m, grow) {
     if (!(m.a > 0)) return;
     const items = [];
-    for (const f of svg.querySelectorAll("#fighters .fighter")) {
-      const c = f.querySelector(".px .token"), t = f.querySelector(".token-initial"), pin = f.querySelector(".pin");
-      const rc = c && c.getBoundingClientRect(), rt = t && t.getBoundingClientRect();
+    for (const {f, token, initial, pin} of fixedParts().tokens) {
+      // Where the token and its initial stand on screen is arithmetic (screenBox): tokens keep their size.
+      const rc = screenBox(token, m, grow), rt = screenBox(initial, m, grow);
       if (!rc || !rc.width || !rt) continue;
       const was = pinShift(pin) * m.a;  // screen px it is slid by now: measured where it would stand unslid
       items.push({f, pin, x: (rc.left + rc.right) / 2 - was, y: (rc.top + rc.bottom) / 2, r: rc.width / 2,
-                  iw: rt.width / 2, ih: rt.height / 2, dx: 0});
+                  iw: rt.width / 2, ih: (rt.bottom - rt.top) / 2, dx: 0});
     }
     if (items.length > 200) return;  // past the caps: never more than 50 fighters
     for (let pass = 0; pass < 20; pass++) {
@@ -110,11 +110,16 @@
       }
       if (!moved) break;
     }
+    // The overlay's rings stand on pins of their own: found in one query, not one per fighter.
+    const rings = new Map();
+    for (const r of svg.querySelectorAll("#overlay .pin [data-fighter]")) {
+      const id = r.getAttribute("data-fighter");
+      if (!rings.has(id)) rings.set(id, []);
+      rings.get(id).push(r.closest(".pin"));
+    }
     for (const it of items) {
       const units = Math.abs(it.dx) < 0.05 ? "" : (it.dx / m.a).toFixed(3);
-      const id = CSS.escape(it.f.dataset.fighter);
-      const pins = [it.pin, ...[...svg.querySelectorAll(`#overlay .pin [data-fighter="${id}"]`)].map((r) => r.closest(".pin"))];
-      for (const p of pins) {
+      for (const p of [it.pin, ...(rings.get(it.f.dataset.fighter) || [])]) {
         if (!p || (p.dataset.parted || "") === units) continue;
         if (units) { p.style.translate = `${units}px 0px`; p.dataset.parted = units; }
         else { p.style.translate = ""; delete p.dataset.parted; }
@@ -122,14 +127,56 @@
     }
   }
 
+  /* What a pass reads of the drawing outside its overlay — every label outside #overlay in the order a pass
+     places them (by rank, then document order), and each fighter's token, initial and pin — found once per
+     drawing and kept until a redraw outside the overlay (scan): a click that redraws only the overlay's marks
+     leaves a thousand labels where they were, and the pass then looks up only the overlay's few. */
+  let fixed = null;
+  function fixedParts() {
+    if (fixed && fixed.svg === svg) return fixed;
+    const overlay = svg.querySelector("#overlay");
+    const labels = [...svg.querySelectorAll(".lbl")].filter((l) => !overlay || !overlay.contains(l));
+    const keyed = labels.map((l, i) => ({l, rank: +l.dataset.rank || 0, at: i,
+      before: !!overlay && !!(overlay.compareDocumentPosition(l) & Node.DOCUMENT_POSITION_PRECEDING)}));
+    keyed.sort((a, b) => a.rank - b.rank || a.at - b.at);
+    const tokens = [];
+    for (const f of svg.querySelectorAll("#fighters .fighter")) {
+      const token = f.querySelector(".px .token"), initial = f.querySelector(".token-initial");
+      if (token && initial) tokens.push({f, token, initial, pin: f.querySelector(".pin")});
+    }
+    fixed = {svg, keyed, before: keyed.filter((k) => k.before).length, tokens,
+             tokenEls: [...svg.querySelectorAll("#fighters .px .token")]};
+    return fixed;
+  }
+
+  /* Every label in the order a pass places them: by rank, then document order (the overlay's labels stand in
+     the document after the labels before #overlay and before the rest). */
+  function labelOrder() {
+    const {keyed, before} = fixedParts();
+    const extra = [...svg.querySelectorAll("#overlay .lbl")].map((l, j) => ({l, rank: +l.dataset.rank || 0, at: j}));
+    if (!extra.length) return keyed.map((k) => k.l);
+    const n = extra.length;
+    // Document position in the whole drawing: the overlay's j-th label is at before + j, a fixed label after
+    // the overlay moves n places on.
+    const pos = (k, inOverlay) => inOverlay ? before + k.at : (k.before ? k.at : k.at + n);
+    extra.sort((a, b) => a.rank - b.rank || a.at - b.at);
+    const out = [];
+    let i = 0, j = 0;
+    while (i < keyed.length || j < n) {
+      const a = keyed[i], b = extra[j];
+      if (!b || (a && (a.rank - b.rank || pos(a, false) - pos(b, true)) < 0)) { out.push(a.l); i++; } else { out.push(b.l); j++; }
+    }
+    return out;
+  }
+
   /* Hide the labels that cannot be shown without overlap at this zoom, in rank order. */
   function levelOfDetail(grow) {
     if (!svg) return;
     const m = svg.getScreenCTM();
     if (!m) return;
-    partTokens(m);
+    partTokens(m, grow);
     const area = view().getBoundingClientRect();
-    const labels = [...svg.querySelectorAll(".lbl")];
+    const labels = labelOrder();  // already in placing order
     const rects = labels.map((l) => screenBox(l, m, grow));
     const grid = new Map();
     const cells = (r, add) => {
@@ -143,15 +190,13 @@
       return out;
     };
     // Tokens are never hidden: a label may not cover one.
-    for (const t of svg.querySelectorAll("#fighters .px .token")) {
+    for (const t of fixedParts().tokenEls) {
       const r = screenBox(t, m, grow);
       if (r) cells(r, true);
     }
-    const order = labels.map((_, i) => i).sort((a, b) =>
-      (+labels[a].dataset.rank || 0) - (+labels[b].dataset.rank || 0) || a - b);
     const want = new Map();  // label -> {off, dx, dy}
     const away = {off: true, dx: 0, dy: 0};
-    for (const i of order) {
+    for (let i = 0; i < labels.length; i++) {
       const l = labels[i];
       let r = rects[i];
       if (!r || r.width === 0) continue;
@@ -303,8 +348,17 @@
     frame();
   }
 
-  function scan() {
+  /* Whether a mutation only redrew the overlay (#overlay or a layer of it replaced, or anything inside it). */
+  function overlayOnly(rec) {
+    const t = rec.target;
+    if (t.closest && t.closest("#overlay")) return true;
+    const nodes = [...rec.addedNodes, ...rec.removedNodes];
+    return t === svg && nodes.length > 0 && nodes.every((n) => n.id === "overlay");
+  }
+
+  function scan(records) {
     const next = view() && view().querySelector("svg.side-view");
+    if (records && !records.every(overlayOnly)) fixed = null;
     if (next && next !== svg) attach(next);
     else later();
   }

@@ -5,9 +5,9 @@ exact values off the page."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
-from harness import ROOT, App
+from harness import ROOT, App, open_app
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -208,3 +208,37 @@ def test_axe_finds_no_serious_or_critical_violation_in_the_levels_panel(app: App
     bad = [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
            for v in result["violations"] if v["impact"] in ("serious", "critical")]
     assert bad == []
+
+
+def test_a_new_levels_verdict_is_read_from_its_start_on_a_phone(browser: Browser, site_url: str) -> None:
+    """On an upright phone the verdict is a sheet under the view with its own scroll: scrolled down to the
+    second direction of one verdict, a click on another fighter shows the next verdict from its top (the sheet
+    is put back before the verdict is written, so the click does not lay the new panel out inside it)."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    app = open_app(ctx, site_url)
+    page = app.page
+    app.load_scenario("staircase.json")
+    app.fighter("warden").click()
+    app.fighter("step-4").click()
+    expect(page.locator("[data-testid=levels-summary]")).to_have_text("d = 2.67 ft (up to 3 ft): combat possible")
+    scrolled = page.evaluate("() => { const s = document.querySelector('.side'); s.scrollTop = s.scrollHeight; "
+                             "return s.scrollTop; }")
+    assert scrolled > 200
+    app.fighter("step-6").click()
+    expect(page.locator("[data-testid=levels-summary]")).to_have_text("d = 4 ft (up to 4 ft): combat possible")
+    assert page.evaluate("() => document.querySelector('.side').scrollTop") == 0
+    problems = app.watch.problems
+    ctx.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_a_levels_verdict_is_saved_once_its_frame_is_drawn_without_a_reload(app: App) -> None:
+    """The log line a levels click writes reaches the browser's storage on its own, once the click is drawn
+    (the save waits for the browser to be idle, at most 250 ms): a reload is not what saves it."""
+    app.load_scenario("staircase.json")
+    app.fighter("warden").click()
+    app.fighter("step-4").click()
+    expect(app.page.locator("#log > li").last).to_contain_text("Warden ↔ Cedar (4 steps): levels judged")
+    app.page.wait_for_function(
+        "() => (localStorage.getItem('vertigo.table.v1') || '').includes('Cedar (4 steps): levels judged')",
+        timeout=5000)
