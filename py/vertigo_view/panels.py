@@ -30,25 +30,17 @@ __all__ = ["fighter_card", "move_verdict", "shot_verdicts", "levels_verdict", "o
 _VOID = frozenset(ET.HTML_EMPTY)
 
 
-def _text(s: str) -> str:
-    """Character data escaped as ElementTree's HTML method escapes it: ``&``, ``<`` and ``>``."""
-    if "&" in s:
-        s = s.replace("&", "&amp;")
-    if "<" in s:
-        s = s.replace("<", "&lt;")
-    if ">" in s:
-        s = s.replace(">", "&gt;")
-    return s
+_TEXT_REFS = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
+"""Character data, escaped as ElementTree's HTML method escapes it."""
+_ATTR_REFS = (("&", "&amp;"), (">", "&gt;"), ('"', "&quot;"))
+"""An attribute value, escaped as ElementTree's HTML method escapes it."""
 
 
-def _attr(s: str) -> str:
-    """An attribute value escaped as ElementTree's HTML method escapes it: ``&``, ``>`` and ``"``."""
-    if "&" in s:
-        s = s.replace("&", "&amp;")
-    if ">" in s:
-        s = s.replace(">", "&gt;")
-    if '"' in s:
-        s = s.replace('"', "&quot;")
+def _escaped(s: str, refs: tuple[tuple[str, str], ...]) -> str:
+    """``s`` with each character of ``refs`` replaced by its reference, in that order (``&`` first)."""
+    for char, ref in refs:
+        if char in s:
+            s = s.replace(char, ref)
     return s
 
 
@@ -56,16 +48,16 @@ def _write(out: list[str], e: ET.Element) -> None:
     tag = e.tag
     out.append("<" + tag)
     for k, v in e.attrib.items():
-        out.append(f' {k}="{_attr(v)}"')
+        out.append(f' {k}="{_escaped(v, _ATTR_REFS)}"')
     out.append(">")
     if e.text:
-        out.append(_text(e.text))
+        out.append(_escaped(e.text, _TEXT_REFS))
     for child in e:
         _write(out, child)
     if tag.lower() not in _VOID:
         out.append(f"</{tag}>")
     if e.tail:
-        out.append(_text(e.tail))
+        out.append(_escaped(e.tail, _TEXT_REFS))
 
 
 def to_html(e: ET.Element) -> str:
