@@ -139,6 +139,12 @@ def apply(up: Update):
     box = by_id("error")
     box.hidden = up.error is None
     box.textContent = up.error or ""
+    if up.error is not None or up.svg is not None:
+        # A refusal, or another battlefield: its message and the status line are at the side panel's top, which
+        # the referee may have scrolled away from (down to the Rules glossary, say); bring them into view.
+        side = document.querySelector(".side")
+        if side and side.scrollTop:
+            side.scrollTop = 0
     if up.save or up.log_items:
         later(save=up.save, scroll=bool(up.log_items))
     by_id("seed").textContent = f"dice seed {ctl.table.scenario.dice_seed} · {count(ctl.table.rolls, 'roll')}"

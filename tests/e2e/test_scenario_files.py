@@ -171,3 +171,19 @@ def test_a_large_damaged_saved_table_is_never_lost_when_it_cannot_be_copied(app:
     expect(app.page.locator("#terrain .section")).to_have_count(12)
     assert app.page.evaluate("localStorage.getItem('vertigo.table.v1').length") == 3000002
     assert app.page.evaluate("localStorage.getItem('vertigo.table.v1.damaged')") is None
+
+
+def test_a_refused_import_is_seen_even_with_the_side_panel_scrolled_down(app: App, tmp_path: Path) -> None:
+    """Clear feedback (README, "bad input gets a clear, specific message"): with the Rules glossary open and the
+    side panel scrolled to its end, a refused import's message is brought into view, and so is the status line
+    after a Load."""
+    app.page.locator("[data-testid=glossary] summary").click()
+    side = app.page.locator(".side")
+    side.evaluate("s => { s.scrollTop = s.scrollHeight; }")
+    assert side.evaluate("s => s.scrollTop") > 0
+    _import(app, tmp_path, "trailing.json", '{"vertigo": 1, "sections": [1, 2,]}')
+    expect(app.page.locator("#error")).to_contain_text("not valid JSON")
+    expect(app.page.locator("#error")).to_be_in_viewport()
+    side.evaluate("s => { s.scrollTop = s.scrollHeight; }")
+    app.load_scenario("cliff.json")
+    expect(app.page.locator("#status")).to_be_in_viewport()
