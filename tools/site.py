@@ -37,7 +37,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
@@ -225,11 +225,21 @@ class SubPathHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A threaded server that takes a browser closing a connection half-way through a file (a reload, a tab
+    closed while the runtime downloads) as the browser's right, not as an error to print a traceback for."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(site: Path = SITE, port: int = 0, verbose: bool = False,
                 host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
     """Return a threaded server for `site` bound to host:port (port 0: any free port)."""
     handler = functools.partial(SubPathHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server = SiteServer((host, port), handler)
     server.daemon_threads = True
     server.verbose = verbose  # type: ignore[attr-defined]
     return server
