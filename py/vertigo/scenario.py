@@ -472,7 +472,9 @@ def load(doc: Any) -> Scenario:
     for key in sorted(set(doc) - keys):
         c.add(key if _PLAIN_KEY.fullmatch(key) else quote(key if len(key) <= 40 else key[:37] + "...", 400),
               "is not a scenario field" + (" in version 1 (write \"vertigo\": 2)" if key in _KEYS else ""))
-    title = c.text("title", doc.get("title"))
+    title = c.text("title", doc["title"]) if "title" in doc else None
+    if "title" not in doc:
+        c.add("title", "missing: every scenario has one")
     units = doc.get("units", "height")
     if units not in UNITS:
         c.add("units", f"must be one of {', '.join(UNITS)}: {_show(units)}")

@@ -103,6 +103,16 @@ def test_a_bad_move_entry_is_reported_at_its_path():
     assert found[0].startswith('fighters[2].moves[0]: "Move one" is not a Move entry')
 
 
+def test_a_missing_title_is_called_missing_and_a_null_one_not_text():
+    """STYLE 6, a problem with its path and what is wrong: a document with no ``title`` says it is missing (a
+    newcomer's import said "must be text: null" for a title that was not there); ``"title": null`` is not text."""
+    doc = minimal()
+    del doc["title"]
+    assert problems(doc) == ("title: missing: every scenario has one",)
+    doc["title"] = None
+    assert problems(doc) == ("title: must be text: null",)
+
+
 def test_every_problem_is_reported_at_once_with_its_path():
     """STYLE 6: "whole-scenario validation returns every problem at once, with its
     path". Each mistake below is listed once, in document order."""
