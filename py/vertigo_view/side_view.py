@@ -744,7 +744,12 @@ def _standing(g: ET.Element, table: Table, frame: _Frame) -> None:
     """
     colours = _side_colour(table)
     figures = _figures(table, frame)
-    for f in table.scenario.fighters:
+    # Drawn tallest-reaching first: a name stands over its own figure's head, where a taller neighbour's head
+    # often is, and a group drawn later paints over one drawn before (an SVG has no z-index). So the lower
+    # names come after the higher heads. Ties keep the document's order.
+    fighters = table.scenario.fighters
+    order = sorted(range(len(fighters)), key=lambda i: (figures[fighters[i].id].feet - figures[fighters[i].id].h, i))
+    for f in (fighters[i] for i in order):
         fig = figures[f.id]
         fg = _fighter_group(g, table, f)
         fg.set("class", "fighter figure")

@@ -188,7 +188,7 @@ def test_s_selects_the_checked_enemy_instead_and_escape_returns_to_the_battlefie
 def test_shift_arrows_still_nudge_a_placed_fighter(app: App) -> None:
     """Where fighters are placed by hand, Shift+→ nudges the selected fighter; plain → moves the focus."""
     app.load_scenario("staircase.json")
-    first = app.page.locator("#fighters .fighter[data-fighter]").first
+    first = app.fighter("warden")
     first.focus()
     app.page.keyboard.press("Enter")
     fid = first.get_attribute("data-fighter")
