@@ -174,10 +174,18 @@ def test_a_new_build_takes_over_whole_and_never_mixes_with_the_old(
         fresh, _ = _open(worker_context, url)
         seen = build_of(fresh)
         assert seen in ((True, True), (False, False)), f"a mixed page: (new page, new stylesheet) = {seen}"
-        if seen == (False, False):  # the load raced the new worker's activation; the next one is the new build
-            fresh.reload()
-            fresh.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
-        assert build_of(fresh) == (True, True)
+        for _ in range(20):
+            if seen == (True, True):
+                break
+            # The load raced the new worker's activation and is the old build whole, so it holds the new worker
+            # back while it is open (a reload does not release it: the old page stays until the new one is in).
+            # Closed, no tab of the old build is left; the new worker takes over, and a load is the new build.
+            fresh.close()
+            time.sleep(0.25)
+            fresh, _ = _open(worker_context, url)
+            seen = build_of(fresh)
+            assert seen in ((True, True), (False, False)), f"a mixed page: (new page, new stylesheet) = {seen}"
+        assert seen == (True, True)
         names = {c.split(" ")[0] for c in _cached_urls(fresh)}
         assert names == {f"vertigo:{url}:{new_version}"}
         assert not outside.problems
