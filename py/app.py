@@ -88,8 +88,9 @@ def first_table():
     return bundled(BUNDLED[0]["file"]), problem
 
 
-saving = {"paused": False, "failed": None}
-"""Whether saving is held back (a damaged table could not be copied aside) and the last save's error."""
+saving = {"paused": False, "failed": None, "other_tab": False, "last": None}
+"""Whether saving is held back (a damaged table could not be copied aside, or another tab saved its own table
+since: ``other_tab``), the last save's error, and the text this tab last saved (``last``)."""
 
 
 def by_id(name):
@@ -316,7 +317,7 @@ def _after_click(round_=None):
         # would carry the verdict just written off the top of the screen).
         log = by_id("log")
         log.scrollTop = log.scrollHeight
-    if save and not saving["paused"] and localStorage is not None:
+    if save and not saving["paused"] and not saving["other_tab"] and localStorage is not None:
         try:
             store_table()
         except Exception as e:  # quota exceeded or storage disabled: say so until a save succeeds
@@ -336,6 +337,18 @@ def store_table():
             raise
         localStorage.removeItem(PICTURE)
         localStorage.setItem(STORE, text)
+    saving["last"] = text
+
+
+def on_storage(event):
+    """Another tab of this page saved its table (the browser's ``storage`` event reaches every other tab): from
+    now on this tab would save over it, and a reload of either would lose the other's moves. So this tab stops
+    saving and says so, until the referee picks one: reload here to take the other tab's table, or keep this
+    one, which saves it over the other (and that tab is told the same)."""
+    if event.key != STORE or event.newValue is None or event.newValue == saving["last"]:
+        return
+    saving["other_tab"] = True
+    show_saving()
 
 
 def keep_picture(event=None):
@@ -343,7 +356,8 @@ def keep_picture(event=None):
     selected), for static/boot.js to show at once next time. A picture that does not fit is dropped silently:
     it only saves a second of waiting, and the table comes first."""
     _after_click()
-    if localStorage is None or ctl is None or saving["paused"] or document.visibilityState == "visible":
+    if (localStorage is None or ctl is None or saving["paused"] or saving["other_tab"]
+            or document.visibilityState == "visible"):
         return
     with contextlib.suppress(Exception):
         localStorage.removeItem(PICTURE)
@@ -360,8 +374,13 @@ def show_saving():
         notice.textContent = ("Not saved: the browser refused to store the table "
                               f"({saving['failed']}). A reload would lose the moves since the last save; "
                               "Export keeps the battlefield. Vertigo tries again at every change.")
-    notice.hidden = not (saving["paused"] or saving["failed"])
+    elif saving["other_tab"]:
+        notice.textContent = ("Not saved: another tab of Vertigo has saved its own table since. So that neither "
+                              "is lost, this tab no longer saves. Reload to go on from the other tab's table, "
+                              "or keep this tab's table, which saves it over the other.")
+    notice.hidden = not (saving["paused"] or saving["failed"] or saving["other_tab"])
     by_id("damaged-actions").hidden = not saving["paused"]
+    by_id("other-tab-actions").hidden = saving["paused"] or not saving["other_tab"]
 
 
 def run(action):
@@ -573,6 +592,21 @@ def on_damaged_discard(event):
     later(save=True, scroll=False)
 
 
+@when("click", "#other-tab-reload")
+def on_other_tab_reload(event):
+    """Take the other tab's table: reload, which restores what it saved."""
+    window.location.reload()
+
+
+@when("click", "#other-tab-keep")
+def on_other_tab_keep(event):
+    """Keep this tab's table: save it over the other tab's now, and save from here on."""
+    saving["other_tab"] = False
+    later(save=True, scroll=False)
+    _after_click()
+    by_id("status").textContent = "This tab's table is saved over the other tab's; it is saved from now on."
+
+
 @when("change", "#import-file")
 async def on_import(event):
     """A file chosen for import: read it and hand it to the controller."""
@@ -592,6 +626,7 @@ ENABLED_WHEN_READY = ("scenario", "load", "export", "import-file")
 def start():
     """Fill the picker, restore or load a table, draw it, and mark the page ready."""
     window.addEventListener("pagehide", create_proxy(keep_picture))
+    window.addEventListener("storage", create_proxy(on_storage))
     document.addEventListener("visibilitychange", create_proxy(keep_picture))
     picker = by_id("scenario")
     picker.replaceChildren()  # tools/site.py built the same options in, for the first paint

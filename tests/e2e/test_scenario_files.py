@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from playwright.sync_api import expect
+from playwright.sync_api import BrowserContext, expect
 
-from harness import ROOT, App
+from harness import READY, READY_TIMEOUT_MS, ROOT, App, open_app
 
 
 def _import(app: App, tmp_path: Path, name: str, text: str) -> None:
@@ -187,3 +187,35 @@ def test_a_refused_import_is_seen_even_with_the_side_panel_scrolled_down(app: Ap
     side.evaluate("s => { s.scrollTop = s.scrollHeight; }")
     app.load_scenario("cliff.json")
     expect(app.page.locator("#status")).to_be_in_viewport()
+
+
+SAVED_TITLE = "JSON.parse(localStorage.getItem('vertigo.table.v1')).scenario.title"
+
+
+def test_two_tabs_never_save_over_each_other_unasked(context: BrowserContext, site_url: str) -> None:
+    """No lost work (README, "Two tabs"): once another tab saves its table, this tab stops saving and says so,
+    until the referee reloads here (the other tab's table) or keeps this tab's (saved over the other, which is
+    then told the same)."""
+    first = open_app(context, site_url)
+    second = open_app(context, site_url)
+    first.load_scenario("cliff.json")
+    first.page.wait_for_function(f"{SAVED_TITLE} === 'The cliff'")
+    expect(second.page.locator("#saving")).to_contain_text("another tab of Vertigo has saved its own table")
+    expect(second.page.locator("#other-tab-actions")).to_be_visible()
+    expect(first.page.locator("#saving")).to_be_hidden()
+
+    second.load_scenario("staircase.json")  # not saved: the first tab's table stays
+    second.page.wait_for_timeout(400)  # past the latest a save waits (LATER_MS, 250 ms)
+    assert second.page.evaluate(SAVED_TITLE) == "The cliff"
+
+    second.page.click("#other-tab-keep")
+    expect(second.page.locator("#saving")).to_be_hidden()
+    assert second.page.evaluate(SAVED_TITLE) == "The staircase"
+    expect(first.page.locator("#saving")).to_contain_text("another tab of Vertigo has saved its own table")
+
+    with first.page.expect_navigation(timeout=READY_TIMEOUT_MS):
+        first.page.click("#other-tab-reload")
+    first.page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
+    expect(first.page.locator("#view svg title").first).to_have_text("Side view: The staircase")
+    expect(first.page.locator("#saving")).to_be_hidden()
+    assert first.watch.problems == [] and second.watch.problems == []
