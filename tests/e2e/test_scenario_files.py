@@ -189,7 +189,8 @@ def test_a_refused_import_is_seen_even_with_the_side_panel_scrolled_down(app: Ap
     expect(app.page.locator("#status")).to_be_in_viewport()
 
 
-SAVED_TITLE = "JSON.parse(localStorage.getItem('vertigo.table.v1')).scenario.title"
+SAVED_TITLE = "(JSON.parse(localStorage.getItem('vertigo.table.v1')) || {scenario: {}}).scenario.title"
+"""The title of the table in the browser's storage (undefined before the first save)."""
 
 
 def test_two_tabs_never_save_over_each_other_unasked(context: BrowserContext, site_url: str) -> None:
