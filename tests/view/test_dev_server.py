@@ -6,7 +6,6 @@ was still downloading; the site was fine. The server keeps its tracebacks for re
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
@@ -15,17 +14,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def site_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("vertigo_site_tool_server", ROOT / "tools" / "site.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.parametrize("dropped", [BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "reset")])
-def test_a_connection_the_browser_dropped_prints_nothing(dropped: OSError, capsys: pytest.CaptureFixture[str]) -> None:
-    server = site_tool().make_server(ROOT)
+def test_a_connection_the_browser_dropped_prints_nothing(
+        dropped: OSError, capsys: pytest.CaptureFixture[str], site_tool: ModuleType) -> None:
+    server = site_tool.make_server(ROOT)
     try:
         try:
             raise dropped
@@ -36,8 +28,8 @@ def test_a_connection_the_browser_dropped_prints_nothing(dropped: OSError, capsy
     assert capsys.readouterr().err == ""
 
 
-def test_any_other_fault_still_prints_its_traceback(capsys: pytest.CaptureFixture[str]) -> None:
-    server = site_tool().make_server(ROOT)
+def test_any_other_fault_still_prints_its_traceback(capsys: pytest.CaptureFixture[str], site_tool: ModuleType) -> None:
+    server = site_tool.make_server(ROOT)
     try:
         try:
             raise ValueError("a real fault")

@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
@@ -22,19 +21,12 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "static" / "scenarios"
 
 
-def site_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("vertigo_site_tool_view", ROOT / "tools" / "site.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_build_prerenders_the_first_bundled_scenario_as_the_controller_draws_it_first() -> None:
+def test_the_build_prerenders_the_first_bundled_scenario_as_the_controller_draws_it_first(
+        site_tool: ModuleType) -> None:
     first = json.loads((SCENARIOS / "index.json").read_text())[0]["file"]
     svg = Controller(Table.start(scenario_mod.loads((SCENARIOS / first).read_text()))).show().svg
     page = (ROOT / "index.html").read_text(encoding="utf-8")
-    built = site_tool().prerender(page)
+    built = site_tool.prerender(page)
     assert f'<div id="view" class="view">{svg}</div>' in built
     assert '<option value="four-shots.json">The four shots</option>' in built
     assert built.count("<option ") == len(json.loads((SCENARIOS / "index.json").read_text()))
