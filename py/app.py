@@ -16,7 +16,7 @@ from vertigo import scenario as scenario_mod
 from vertigo.errors import RulesError
 from vertigo.numbers import count
 from vertigo.table import Table
-from vertigo_page.controller import Controller, Update
+from vertigo_page.controller import MAX_IMPORT_BYTES, Controller, Update
 from vertigo_view import panels, side_view
 
 
@@ -614,6 +614,10 @@ async def on_import(event):
     if not files.length:
         return
     file = files.item(0)
+    if file.size > MAX_IMPORT_BYTES:  # refused unread: no scenario is that large
+        event.target.value = ""
+        run(lambda: ctl.import_too_large(file.name, file.size))
+        return
     text = await file.text()
     event.target.value = ""
     run(lambda: ctl.import_text(text, file.name))

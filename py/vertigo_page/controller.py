@@ -20,7 +20,7 @@ from vertigo.battlefield import Section
 from vertigo.dice import DiceRoll
 from vertigo.errors import RulesError, ScenarioError
 from vertigo.levels import LevelsVerdict
-from vertigo.limits import MAX_LOG
+from vertigo.limits import MAX_DOCUMENT_CHARS, MAX_LOG
 from vertigo.movement import MoveVerdict, Reach
 from vertigo.numbers import count, fmt
 from vertigo.options import Options, judge_options
@@ -34,6 +34,10 @@ from vertigo_view.side_view import Highlights, OverlayParts, overlay_parts, rend
 
 __all__ = ["Update", "Controller"]
 
+
+MAX_IMPORT_BYTES = 4 * MAX_DOCUMENT_CHARS
+"""The largest file Import reads (bytes): a scenario is at most MAX_DOCUMENT_CHARS characters, and UTF-8 takes at
+most 4 bytes for one. A larger file is refused unread (:meth:`Controller.import_too_large`)."""
 
 @dataclass(frozen=True)
 class Update:
@@ -706,6 +710,15 @@ class Controller:
         up = self.show()
         return replace(up, status=f"{how} “{isolate(table.scenario.title)}”. Undo brings back the previous "
                                   "battlefield.", save=True)
+
+    def import_too_large(self, filename: str, size: int) -> Update:
+        """Refuse a file of ``size`` bytes that cannot hold a scenario (over :data:`MAX_IMPORT_BYTES`) before the
+        page reads it: reading tens of megabytes into Python held the tab for seconds. The battlefield is kept."""
+        name = shown_name(filename)
+        msg = (f"{name} was not loaded; the current battlefield is unchanged.\n"
+               f"document: {size} bytes; at most {MAX_IMPORT_BYTES} are allowed (a scenario is at most "
+               f"{MAX_DOCUMENT_CHARS} characters of at most 4 bytes each)")
+        return self._update(f"{name} was not loaded.", error=msg)
 
     def import_text(self, text: str, filename: str) -> Update:
         """Import a scenario file; on any problem keep the current battlefield and say why."""

@@ -48,10 +48,11 @@ def test_a_file_that_is_not_json_says_where_it_breaks(app: App, tmp_path: Path) 
 
 
 def test_an_absurdly_large_file_is_refused_at_once(app: App, tmp_path: Path) -> None:
-    """Bounded work: a million sections is refused with a clear message, not a hung tab."""
+    """Bounded work: a million sections (~70 MB) is refused with a clear message, unread, not a hung tab."""
     sections = [{"id": f"s{i}", "name": "s", "elevation": 0, "x": [i, i + 1]} for i in range(1_000_000)]
     _import(app, tmp_path, "huge.json", json.dumps({"vertigo": 1, "title": "Huge", "sections": sections}))
-    expect(app.page.locator("#error")).to_contain_text("characters; at most 2000000 are allowed")
+    expect(app.page.locator("#error")).to_contain_text("bytes; at most 8000000 are allowed (a scenario is at most "
+                                                        "2000000 characters of at most 4 bytes each)")
     expect(app.page.locator("#terrain .section")).to_have_count(12)
 
 

@@ -53,6 +53,23 @@ def test_a_bad_import_changes_nothing_and_lists_every_problem() -> None:
     assert not up.save
 
 
+def test_a_file_too_large_for_any_scenario_is_refused_unread_and_changes_nothing() -> None:
+    """Bounded work (STYLE 5): a file over 4 bytes per allowed character (8,000,000 bytes) is refused by its size,
+    with the numbers, before the page reads it; the battlefield in play stays."""
+    from vertigo_page.controller import MAX_IMPORT_BYTES
+
+    c = controller()
+    before = c.table
+    up = c.import_too_large("huge.json", 74_000_123)
+    assert MAX_IMPORT_BYTES == 8_000_000
+    assert c.table is before
+    assert up.error == ("huge.json was not loaded; the current battlefield is unchanged.\n"
+                        "document: 74000123 bytes; at most 8000000 are allowed (a scenario is at most 2000000 "
+                        "characters of at most 4 bytes each)")
+    assert up.status == "huge.json was not loaded."
+    assert not up.save
+
+
 def test_a_rules_error_is_shown_and_clears_the_selection() -> None:
     """A feet scenario is refereed by Combat at Different Levels: selecting a fighter asks nothing of the Height
     rules (no Move entries, placing instead), and a Height question asked anyway is refused with a clear error
