@@ -142,10 +142,8 @@ def apply(up: Update):
     box.textContent = up.error or ""
     if up.error is not None or up.svg is not None:
         # A refusal, or another battlefield: its message and the status line are at the side panel's top, which
-        # the referee may have scrolled away from (down to the Rules glossary, say); bring them into view.
-        side = document.querySelector(".side")
-        if side and side.scrollTop:
-            side.scrollTop = 0
+        # the referee may have scrolled away from (down to the Rules glossary, say).
+        side_to_top()
     if up.save or up.log_items:
         later(save=up.save, scroll=bool(up.log_items))
     by_id("seed").textContent = f"dice seed {ctl.table.scenario.dice_seed} · {count(ctl.table.rolls, 'roll')}"
@@ -420,6 +418,14 @@ def keep_focus(was):
             return
 
 
+def side_to_top():
+    """Scroll the side panel (verdict, status, errors; a sheet of its own on a phone) back to its top, if it is
+    not there: only then is its layout asked for."""
+    side = document.querySelector(".side")
+    if side and side.scrollTop:
+        side.scrollTop = 0
+
+
 def activate(el, at=None):
     """A fighter or section of the side view was clicked (``at``: where, scenario units) or activated from the
     keyboard (``at`` None)."""
@@ -427,9 +433,7 @@ def activate(el, at=None):
     # A new answer is read from its start: on a phone the panel is a sheet that keeps its own scroll.  Put back
     # to the top before the answer is written, while the page's layout is still the one on screen: after, the
     # scroll position would make the browser lay out the whole new panel at once, inside the click.
-    side = document.querySelector(".side")
-    if side and side.scrollTop:
-        side.scrollTop = 0
+    side_to_top()
     if fighter:
         run(lambda: ctl.click_fighter(fighter))
     elif section:
