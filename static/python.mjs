@@ -7,10 +7,16 @@
 // `_loadSnapshot` added and indexURL pointed at the vendored copy (PyScript derives it from this file's folder),
 // and already under way when PyScript asks (below).
 //
+// A page that a service worker controls (every visit after the first) asks for python.snapshot, the worker's
+// inflated copy (tools/sw.template.js), instead: inflating 30 MiB here held the main thread, and with it the
+// interpreter's WebAssembly, for a quarter of a second. Without it (no worker yet, or the worker has none),
+// the .gz is fetched and inflated as it arrives.
+//
 // Any failure on the way (the file missing, a broken gzip, not a snapshot, a snapshot of another Pyodide
 // build, one too large for the heap, an error while restoring) falls back to a normal start: the user sees
-// nothing, the console gets one note. <html data-python-start> says which start was taken ("snapshot" or "fresh"), and
-// data-python-start-note why a snapshot was not used, for the tests and tools/bench.py; the performance marks
+// nothing, the console gets one note. For the tests and tools/bench.py, <html data-python-start> says which
+// start was taken ("snapshot" or "fresh"), data-python-start-note why a snapshot was not used and
+// data-python-snapshot which copy was restored ("inflated", the worker's, or "gzip"); the performance marks
 // vertigo:python-load, vertigo:snapshot-inflated and vertigo:python-started time the steps. `?snapshot=off` on the
 // page's URL starts without it (for measuring).
 import { loadPyodide as loadPyodideFresh, version } from "./vendor/pyodide/pyodide.mjs";
@@ -19,11 +25,22 @@ export { version };
 
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL("./python.snapshot.gz", import.meta.url).href;
+const INFLATED_URL = new URL("./python.snapshot", import.meta.url).href;
+let snapshotFrom = null;  // "inflated" or "gzip": the copy fetched
 
 // The snapshot, inflated as it arrives. GitHub Pages does not compress unknown file types, so the build writes
 // it gzipped and the page inflates it. A body that does not start as gzip does (a server that sent the file with
 // Content-Encoding: gzip, which the browser has already undone) is taken as it is.
 async function fetchSnapshot() {
+  if (globalThis.navigator && navigator.serviceWorker && navigator.serviceWorker.controller) {
+    const inflated = await fetch(INFLATED_URL).catch(() => null);
+    if (inflated && inflated.ok) {
+      const snapshot = new Uint8Array(await inflated.arrayBuffer());
+      performance.mark("vertigo:snapshot-inflated");
+      snapshotFrom = "inflated";
+      return snapshot;
+    }
+  }
   const response = await fetch(SNAPSHOT_URL);
   if (!response.ok) throw new Error(`python.snapshot.gz: HTTP ${response.status}`);
   const reader = response.body.getReader();
@@ -42,6 +59,7 @@ async function fetchSnapshot() {
   const snapshot = new Uint8Array(
     await new Response(gzip ? body.pipeThrough(new DecompressionStream("gzip")) : body).arrayBuffer());
   performance.mark("vertigo:snapshot-inflated");
+  snapshotFrom = "gzip";
   return snapshot;
 }
 
@@ -50,6 +68,7 @@ function mark(start, note) {
   const root = document.documentElement;
   root.dataset.pythonStart = start;
   if (note) root.dataset.pythonStartNote = note;
+  if (start === "snapshot") root.dataset.pythonSnapshot = snapshotFrom;
 }
 
 function lang() {

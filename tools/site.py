@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import gzip
 import hashlib
 import html
 import http.server
@@ -52,6 +53,7 @@ RUNTIME = {
 BUNDLE = "static/vertigo-py.zip"
 """The page's Python and scenarios in one archive, unpacked by PyScript ([files] in pyscript.toml)."""
 SNAPSHOT = "static/python.snapshot.gz"
+SNAPSHOT_INFLATED = "static/python.snapshot"  # no file: the service worker's inflated copy of SNAPSHOT
 """The pinned Pyodide's memory after start and the page's imports, gzipped; restored by static/python.mjs."""
 RUNTIME_SKIP = (".map", ".d.ts", ".html", ".md", "package.json")
 MIME = {
@@ -169,13 +171,19 @@ def precache_list(site: Path) -> list[str]:
 
 
 def write_service_worker(site: Path) -> str:
-    """Write ``sw.js`` with the precache list, each file's SHA-256 and the build's version; return the version."""
+    """Write ``sw.js`` with the precache list, each file's SHA-256 and the build's version; return the version.
+
+    The worker also keeps the snapshot inflated, under ``SNAPSHOT_INFLATED``, checked against the SHA-256 of
+    ``SNAPSHOT`` inflated here."""
     files = precache_list(site)
     digests = {url: hashlib.sha256((site / (url if url != "./" else "index.html")).read_bytes()).hexdigest()
                for url in files}
     version = hashlib.sha256(json.dumps(digests, sort_keys=True).encode()).hexdigest()[:16]
+    inflated = {"url": SNAPSHOT_INFLATED, "from": SNAPSHOT,
+                "sha256": hashlib.sha256(gzip.decompress((site / SNAPSHOT).read_bytes())).hexdigest()}
     text = SW_TEMPLATE.read_text(encoding="utf-8")
-    text = text.replace('"__VERSION__"', json.dumps(version)).replace("__PRECACHE__", json.dumps(digests, indent=1))
+    text = (text.replace('"__VERSION__"', json.dumps(version)).replace("__PRECACHE__", json.dumps(digests, indent=1))
+            .replace("__INFLATED__", json.dumps(inflated)))
     (site / "sw.js").write_text(text, encoding="utf-8")
     return version
 

@@ -7,6 +7,8 @@ These contexts let the worker run (the ``context`` fixture blocks it). With
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import re
 import shutil
@@ -115,7 +117,8 @@ def test_a_second_visit_works_offline_from_the_workers_cache(worker_context: Bro
     assert "static/python.snapshot.gz" in precached and "static/python.mjs" in precached
     cached = _cached_urls(page)
     version = _version(site_tool.SITE)
-    assert cached == sorted(f"vertigo:{site_url}:{version} {site_url}{u if u != './' else ''}" for u in precached)
+    kept = [*precached, site_tool.SNAPSHOT_INFLATED]  # and the snapshot inflated, made by the worker
+    assert cached == sorted(f"vertigo:{site_url}:{version} {site_url}{u if u != './' else ''}" for u in kept)
     assert any(r.endswith("/vertigo/static/vendor/pyodide/pyodide.asm.wasm") for r in outside.requests)
     first = len(watch.requests)
     assert page.evaluate("navigator.serviceWorker.controller") is None  # the first visit is the network's alone
@@ -128,6 +131,7 @@ def test_a_second_visit_works_offline_from_the_workers_cache(worker_context: Bro
         performance.getEntriesByType('navigation')).map(e => [e.name, e.workerStart > 0 || e.deliveryType])""")
     assert served and all(how for _, how in served), served
     assert page.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
+    assert page.evaluate("document.documentElement.dataset.pythonSnapshot") == "inflated"
     page.locator("#fighters .fighter[data-fighter='shooter-1']").click()
     page.locator("#fighters .fighter[data-fighter='target-1']").click()
     expect(page.locator("#panel")).to_contain_text("Shortbow")
@@ -215,3 +219,43 @@ def test_a_tampered_cache_entry_is_put_right_after_the_load_that_met_it(
         page.wait_for_timeout(500)
     assert page.evaluate(read, css) == (site_tool.SITE / "static" / "style.css").read_text(encoding="utf-8")
     assert not watch.problems
+
+
+INFLATED_SHA256 = """async (url) => {
+    const r = await caches.match(url);
+    if (!r) return null;
+    const digest = await crypto.subtle.digest('SHA-256', await r.arrayBuffer());
+    return Array.from(new Uint8Array(digest), b => b.toString(16).padStart(2, '0')).join('');
+}"""
+
+
+def test_the_workers_inflated_snapshot_is_checked_like_every_file(
+        worker_context: BrowserContext, site_url: str, site_tool: ModuleType) -> None:
+    """Issue 8, repeat visit: the worker keeps the snapshot inflated (made at install from the checked .gz) and
+    the page restores that copy. Another project site of the same owner overwrites it: the page still comes up
+    (Python starts as usual, one console note), and the worker puts the build's copy back after that load."""
+    page, _ = _open(worker_context, site_url)
+    page.evaluate(WORKER_READY)
+    url = site_url + site_tool.SNAPSHOT_INFLATED
+    expected = hashlib.sha256(gzip.decompress((site_tool.SITE / site_tool.SNAPSHOT).read_bytes())).hexdigest()
+    assert page.evaluate(INFLATED_SHA256, url) == expected
+    tamper = """async (url) => {
+        const name = (await caches.keys()).find(n => n.startsWith('vertigo:'));
+        await (await caches.open(name)).put(url, new Response('not a snapshot'));
+    }"""
+    page.evaluate(tamper, url)
+    page.close()
+    page, watch = _open(worker_context, site_url)
+    assert page.evaluate("document.documentElement.dataset.pythonStart") == "fresh"
+    page.locator("#fighters .fighter[data-fighter='shooter-1']").click()
+    page.locator("#fighters .fighter[data-fighter='target-1']").click()
+    expect(page.locator("#panel")).to_contain_text("Shortbow")
+    deadline = time.monotonic() + 30
+    while page.evaluate(INFLATED_SHA256, url) != expected and time.monotonic() < deadline:
+        page.wait_for_timeout(500)
+    assert page.evaluate(INFLATED_SHA256, url) == expected
+    assert not watch.problems
+    page.close()
+    page, _ = _open(worker_context, site_url)
+    assert page.evaluate("[document.documentElement.dataset.pythonStart, "
+                         "document.documentElement.dataset.pythonSnapshot]") == ["snapshot", "inflated"]

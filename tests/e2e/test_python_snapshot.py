@@ -73,7 +73,8 @@ def test_the_page_starts_python_from_the_builds_snapshot(app: App, console: list
     fallback note."""
     assert app.page.evaluate(START) == "snapshot"
     assert app.page.evaluate(NOTE) is None
-    assert [u.rsplit("/", 2)[-2:] for u in app.watch.requests if u.endswith(".gz")] == [
+    assert app.page.evaluate("document.documentElement.dataset.pythonSnapshot") == "gzip"  # no worker here
+    assert [u.rsplit("/", 2)[-2:] for u in app.watch.requests if "python.snapshot" in u] == [
         ["static", "python.snapshot.gz"]]
     assert _fallback_note(console) == []
     # and referees: the seed's third worked example, as test_four_shots.py checks it on any start
