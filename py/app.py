@@ -1,6 +1,6 @@
 """The page layer: wires DOM events to the controller and writes its updates.
 
-The only module that imports ``pyscript``/``js``.  Each handler reads the
+The only module that imports ``js`` (the browser's objects).  Each handler reads the
 event, calls one :class:`vertigo_page.controller.Controller` method, and
 writes the returned :class:`~vertigo_page.controller.Update` into the page.
 """
@@ -8,9 +8,8 @@ writes the returned :class:`~vertigo_page.controller.Update` into the page.
 import contextlib
 import json
 
-from js import CSS, URL, Blob, Object, requestAnimationFrame, setTimeout, window
+from js import CSS, URL, Blob, Object, document, requestAnimationFrame, setTimeout, window
 from pyodide.ffi import create_once_callable, create_proxy, to_js
-from pyscript import document, when
 
 from vertigo import scenario as scenario_mod
 from vertigo.errors import RulesError
@@ -93,13 +92,26 @@ saving = {"paused": False, "failed": None, "other_tab": False, "last": None}
 since: ``other_tab``), the last save's error, and the text this tab last saved (``last``)."""
 
 
+def on(event_type, selector):
+    """Decorator: ``handler(event)`` listens for ``event_type`` events on every element ``selector`` matches
+    now (each of the page's is a single element). PyScript's ``when`` does the same through ``pyscript.web``,
+    whose import and element wrappers took 40 ms of the page's start; an ``async def`` handler runs as a task,
+    as there."""
+    def listen(handler):
+        proxy = create_proxy(handler)
+        for element in document.querySelectorAll(selector):
+            element.addEventListener(event_type, proxy)
+        return handler
+    return listen
+
+
 def by_id(name):
     """The element with this id."""
     return document.getElementById(name)
 
 
-def apply(up: Update):
-    """Write an update into the page."""
+def apply(up: Update, starting: bool = False):
+    """Write an update into the page (``starting``: the first, into a page whose panels are at their top)."""
     if up.svg is not None:
         focused = document.activeElement.id if document.activeElement else ""
         by_id("view").innerHTML = up.svg
@@ -140,9 +152,10 @@ def apply(up: Update):
     box = by_id("error")
     box.hidden = up.error is None
     box.textContent = up.error or ""
-    if up.error is not None or up.svg is not None:
+    if (up.error is not None or up.svg is not None) and not starting:
         # A refusal, or another battlefield: its message and the status line are at the side panel's top, which
-        # the referee may have scrolled away from (down to the Rules glossary, say).
+        # the referee may have scrolled away from (down to the Rules glossary, say). Not at the start: asking
+        # where the panel is scrolled would lay out the whole page there and then, 20 ms.
         side_to_top()
     if up.save or up.log_items:
         later(save=up.save, scroll=bool(up.log_items))
@@ -210,7 +223,7 @@ def tool_rove(current=None):
         e.setAttribute("tabindex", "0" if e.id == current else "-1")
 
 
-@when("focusin", "#view")
+@on("focusin", "#view")
 def on_view_focus(event):
     """A side-view button took the focus (Tab, an arrow key, a click): it is the view's Tab stop now."""
     el = _view_item(event.target)
@@ -219,7 +232,7 @@ def on_view_focus(event):
         rove()
 
 
-@when("focusin", ".bar")
+@on("focusin", ".bar")
 def on_bar_focus(event):
     """A toolbar control took the focus: it is the toolbar's Tab stop now."""
     if event.target.id in TOOLS:
@@ -453,7 +466,7 @@ def scenario_x(event):
     return pt.matrixTransform(ctm.inverse()).x / per_unit
 
 
-@when("click", "#view")
+@on("click", "#view")
 def on_view_click(event):
     """Click in the side view: the fighter or section under the pointer (and where on the section)."""
     el = event.target.closest("[data-fighter],[data-section]")
@@ -461,7 +474,7 @@ def on_view_click(event):
         activate(el, None if el.getAttribute("data-fighter") else scenario_x(event))
 
 
-@when("keydown", "body")
+@on("keydown", "body")
 def on_key(event):
     """Escape clears, Ctrl+Z undoes, Shift+←/→ nudges a placed fighter, S selects the targeted fighter instead;
     arrow keys move in the toolbar and the side view; Enter or Space activates the focused fighter or section."""
@@ -512,7 +525,7 @@ def on_key(event):
                         again.focus()
 
 
-@when("click", "#panel")
+@on("click", "#panel")
 def on_panel_click(event):
     """A button of the side panel: Move entry, Confirm, DM override, Select instead."""
     button = event.target.closest("[data-action]")
@@ -545,13 +558,13 @@ def on_panel_click(event):
         run(ctl.compare_options)
 
 
-@when("click", "#undo")
+@on("click", "#undo")
 def on_undo(event):
     """The Undo button."""
     run(ctl.undo)
 
 
-@when("click", "#load")
+@on("click", "#load")
 def on_load(event):
     """The Load button: the battlefield chosen in the picker."""
     file = by_id("scenario").value
@@ -561,7 +574,7 @@ def on_load(event):
     run(lambda: ctl.load(bundled(file), "Loaded"))
 
 
-@when("click", "#export")
+@on("click", "#export")
 def on_export(event):
     """The Export button: download the scenario as it stands."""
     name = ctl.export_name()
@@ -579,7 +592,7 @@ def download(text, name):
     URL.revokeObjectURL(link.href)
 
 
-@when("click", "#damaged-download")
+@on("click", "#damaged-download")
 def on_damaged_download(event):
     """Download the damaged saved table that could not be copied aside."""
     text = localStorage.getItem(STORE)
@@ -587,7 +600,7 @@ def on_damaged_download(event):
         download(text, "vertigo-damaged-table.json")
 
 
-@when("click", "#damaged-discard")
+@on("click", "#damaged-discard")
 def on_damaged_discard(event):
     """Discard the damaged saved table and save the table in play in its place."""
     localStorage.removeItem(STORE)
@@ -596,13 +609,13 @@ def on_damaged_discard(event):
     later(save=True, scroll=False)
 
 
-@when("click", "#other-tab-reload")
+@on("click", "#other-tab-reload")
 def on_other_tab_reload(event):
     """Take the other tab's table: reload, which restores what it saved."""
     window.location.reload()
 
 
-@when("click", "#other-tab-keep")
+@on("click", "#other-tab-keep")
 def on_other_tab_keep(event):
     """Keep this tab's table: save it over the other tab's now, and save from here on."""
     saving["other_tab"] = False
@@ -611,7 +624,7 @@ def on_other_tab_keep(event):
     by_id("status").textContent = "This tab's table is saved over the other tab's; it is saved from now on."
 
 
-@when("change", "#import-file")
+@on("change", "#import-file")
 async def on_import(event):
     """A file chosen for import: read it and hand it to the controller."""
     files = event.target.files
@@ -649,7 +662,8 @@ def start():
     global ctl
     ctl = Controller(table)
     up = ctl.show()
-    apply(up if problem is None else Update(up.svg, None, up.panel, up.status, up.log_items, True, problem))
+    apply(up if problem is None else Update(up.svg, None, up.panel, up.status, up.log_items, True, problem),
+          starting=True)
     show_saving()
     by_id("loading").hidden = True
     for name in ENABLED_WHEN_READY:

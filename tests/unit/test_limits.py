@@ -108,3 +108,12 @@ def test_the_largest_battlefield_saves_within_the_budget_and_restores(largest):
     assert utf16_length(text) <= TABLE_BUDGET
     again = restore(text)
     assert again.positions == table.positions and again.log[-1] == table.log[-1]
+
+
+@pytest.mark.parametrize(("text", "units"), [
+    ("", 0), ("Middle terrace", 14), ("é", 1), ("Kestrel \U0001F985", 10), ("\ud800", 1), ("a\U00010000\ud83d", 4)])
+def test_utf16_length_counts_code_units_as_a_browsers_storage_does(text: str, units: int) -> None:
+    """Storage budgets (vertigo.limits): ASCII is counted without encoding, anything else by its UTF-16 encoding —
+    a character beyond U+FFFF is two units, a lone surrogate one."""
+    assert utf16_length(text) == units
+    assert utf16_length(text) == len(text.encode("utf-16-le", "surrogatepass")) // 2
