@@ -29,7 +29,9 @@ The root ``<svg>`` carries what the page needs to turn a click into a place:
 Sections are ``g.section[data-section]``, fighters ``g.fighter[data-fighter]``.
 
 Built with :mod:`xml.etree.ElementTree`, so every name and title is escaped
-as text; nothing from a scenario reaches the SVG as markup.
+as text; nothing from a scenario reaches the SVG as markup.  Written out by
+:func:`vertigo_view.markup.to_xml` (ElementTree's text, without the cost of
+its serialiser).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from vertigo.table import Table
 from vertigo.text import isolate
 
 from .lines import over_tops
+from .markup import to_xml
 
 __all__ = ["Highlights", "OverlayParts", "render", "render_fighters", "render_overlay", "overlay_parts",
            "figure_height", "SIDE_COLOURS", "SIZE_BY_SM", "SYSTEMS", "System", "UX", "UH", "TRUE_SCALE"]
@@ -940,7 +943,7 @@ def _place_targets(table: Table, frame: _Frame) -> str:
         for s in table.scenario.field.sections:
             _el(g, "polyline", class_="place-target", data_section=s.id, points=_points(frame, _profile(s, frame), 5),
                 fill="none", stroke="#1f5fae", stroke_width=8, stroke_opacity=0.45, stroke_linejoin="round")
-        return ET.tostring(g, encoding="unicode")[len("<g>"):-len("</g>")]
+        return to_xml(g)[len("<g>"):-len("</g>")]
     return _MEMO.get("places", frame, make)
 
 
@@ -973,7 +976,7 @@ class OverlayParts:
 def overlay_parts(table: Table, highlights: Highlights) -> OverlayParts:
     """The overlay of ``table`` with ``highlights``, in its two layers (:class:`OverlayParts`)."""
     frame = _Frame.of(table)
-    marks = "".join(ET.tostring(mark, encoding="unicode") for mark in _overlay(table, highlights, frame))
+    marks = "".join(to_xml(mark) for mark in _overlay(table, highlights, frame))
     places = _place_targets(table, frame) if highlights.placing else ""
     return OverlayParts(places + _reachable(table, highlights, frame), marks)
 
@@ -1018,17 +1021,17 @@ def render(table: Table, highlights: Highlights | None = None) -> str:
     _terrain(svg, table, frame)
     _borders(svg, table, frame)
     _scale(svg, table, frame)
-    text = ET.tostring(svg, encoding="unicode")
+    text = to_xml(svg)
     assert text.endswith("</svg>")
     # Over the terrain: the overlay, the fighters, then the labels (no line or figure hides one).
-    labels = _MEMO.get("labels", frame, lambda: ET.tostring(_labels(table, frame), encoding="unicode"))
+    labels = _MEMO.get("labels", frame, lambda: to_xml(_labels(table, frame)))
     return (text[:-len("</svg>")] + overlay_parts(table, highlights or Highlights()).text()
             + render_fighters(table) + labels + "</svg>")
 
 
 def render_fighters(table: Table) -> str:
     """Only the ``<g id="fighters">`` group, for redrawing after a move or an undo."""
-    return ET.tostring(_fighters(table), encoding="unicode")
+    return to_xml(_fighters(table))
 
 
 def render_overlay(table: Table, highlights: Highlights) -> str:
