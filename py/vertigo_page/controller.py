@@ -235,7 +235,11 @@ class Controller:
             parts.append(panels.to_html(panels.levels_verdict(self.table, self.levels)))
         if self.selected is not None:
             f = self.table.scenario.fighter(self.selected)
-            parts.append(panels.to_html(panels.fighter_card(self.table, f, self.entry)))
+            reaches = None
+            if self.entry is not None and self.table.scenario.moves_by_rules:
+                here = self.table.position(f.id)
+                reaches = sum(1 for sid in self._reached().dice if sid != here)
+            parts.append(panels.to_html(panels.fighter_card(self.table, f, self.entry, reaches)))
         options = self.options()
         if options is not None:
             parts.append(panels.to_html(panels.options_table(self.table, options)))

@@ -96,8 +96,11 @@ def _steps(parent: ET.Element, steps: Sequence[Step]) -> None:
         tail.set("class", "step-text")
 
 
-def fighter_card(table: Table, fighter: Fighter, entry_index: int | None) -> ET.Element:
-    """The selected fighter: name, side, section, Move entries (buttons), actions.
+def fighter_card(table: Table, fighter: Fighter, entry_index: int | None, reaches: int | None = None) -> ET.Element:
+    """The selected fighter: name, side, section, Move entries (buttons), actions, and what a click does next.
+
+    ``reaches``: how many other sections the chosen Move entry reaches (None: not known). With none, the card
+    says so rather than asking for a click on a highlighted section (there is none).
 
     Where fighters are placed by hand (no movement rules), instead: where it stands, its Size Modifier
     and weapons, and what a click does.
@@ -127,8 +130,12 @@ def fighter_card(table: Table, fighter: Fighter, entry_index: int | None) -> ET.
         _el(ul, "li", a.shown)
     if not fighter.actions:
         _el(ul, "li", "No actions.")
-    _el(card, "p", "Click a highlighted section to move there, or an enemy to check each action against it.",
-        class_="hint")
+    if reaches == 0 and entry_index is not None and entry_index < len(fighter.moves):
+        hint = (f"{fighter.moves[entry_index]} reaches no other section from here, so none is highlighted. "
+                "Click an enemy to check each action against it.")
+    else:
+        hint = "Click a highlighted section to move there, or an enemy to check each action against it."
+    _el(card, "p", hint, class_="hint")
     return card
 
 

@@ -355,3 +355,19 @@ def test_a_fall_past_the_roll_cap_is_refused_on_the_page_and_the_table_kept() ->
                         "dice can be rolled; a move without a fall still can be made")
     assert c.table is before and c.table.position("goat") == "cliff-top"
     assert json.loads(c.export_text())["dice_rolls"] == MAX_ROLLS
+
+
+def test_the_card_asks_for_a_highlighted_section_only_when_the_move_entry_reaches_one() -> None:
+    """000 › Combat, ruling H2 (up across a border of Height H only when h ≥ H; no Height listed and none on the
+    fighter is h = 0): on *The four shots* Ada's Move 2 reaches no other section from Lower terrace (Height 0;
+    its one neighbour, Middle terrace, is Height 1), so nothing is highlighted and the card says so; Bandit 1's
+    Move 2 reaches two sections (down is always allowed), and the card asks for a click on one."""
+    c = controller("four-shots.json")
+    c.show()
+    card = c.click_fighter("shooter-1").panel
+    assert "Move 2 reaches no other section from here, so none is highlighted." in card
+    assert "Click a highlighted section" not in card
+    c.escape()
+    card = c.click_fighter("target-1").panel
+    assert "Click a highlighted section to move there, or an enemy to check each action against it." in card
+    assert "reaches no other section" not in card
