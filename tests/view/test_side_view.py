@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -109,14 +111,9 @@ def test_a_blocked_shot_draws_its_line_and_marks_the_blocking_section() -> None:
     assert [e.get("data-section") for e in by_class(root, "blocker")] == ["ridge"]
 
 
-def test_a_hostile_name_comes_out_as_text() -> None:
+def test_a_hostile_name_comes_out_as_text(cliff_named: Callable[[str], dict[str, Any]]) -> None:
     """Every user string is escaped: a name like <script>alert(1)</script> is text, never an element."""
-    doc = json.loads((SCENARIOS / "cliff.json").read_text())
-    doc["title"] = HOSTILE
-    doc["sections"][0]["name"] = HOSTILE
-    doc["fighters"][0]["name"] = HOSTILE
-    doc["fighters"][0]["side"] = HOSTILE
-    svg = render(Table.start(scenario_mod.load(doc)))
+    svg = render(Table.start(scenario_mod.load(cliff_named(HOSTILE))))
     root = parse(svg)
     assert not [e for e in root.iter() if e.tag.endswith("script")]
     assert "<script>" not in svg

@@ -9,11 +9,10 @@ reuses text the other wrote.
 
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import given
@@ -116,15 +115,11 @@ def test_every_click_overlay_of_every_bundled_battlefield_is_written_as_elementt
     assert seen >= len(c.table.scenario.fighters)
 
 
-def test_hostile_names_are_escaped_in_the_side_view_as_elementtree_escapes_them(both_ways: BothWays) -> None:
+def test_hostile_names_are_escaped_in_the_side_view_as_elementtree_escapes_them(
+        both_ways: BothWays, cliff_named: Callable[[str], dict[str, Any]]) -> None:
     """Markup, quotes and ``&`` in the title, a section's name and a fighter's name and side reach the
     SVG's text and attributes escaped exactly as ElementTree escapes them."""
-    doc = json.loads((SCENARIOS / "cliff.json").read_text())
-    doc["title"] = HOSTILE
-    doc["sections"][0]["name"] = HOSTILE
-    doc["fighters"][0]["name"] = HOSTILE
-    doc["fighters"][0]["side"] = HOSTILE
-    c = Controller(Table.start(scenario_mod.load(doc)))
+    c = Controller(Table.start(scenario_mod.load(cliff_named(HOSTILE))))
     svg = both_ways.same(lambda: side_view.render(c.table))
     assert "&lt;b&gt; &amp; " in svg
     for hl in clicked(c):
