@@ -468,7 +468,11 @@ def scenario_x(event):
 
 @on("click", "#view")
 def on_view_click(event):
-    """Click in the side view: the fighter or section under the pointer (and where on the section)."""
+    """Click in the side view: the fighter or section under the pointer (and where on the section). The second
+    click of a double-click is no click of its own: double-clicking a fighter out of habit selected it and
+    straight away deselected it."""
+    if event.detail > 1:
+        return
     el = event.target.closest("[data-fighter],[data-section]")
     if el:
         activate(el, None if el.getAttribute("data-fighter") else scenario_x(event))

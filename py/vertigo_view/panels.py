@@ -190,13 +190,19 @@ def _cell_table(parent: ET.Element, caption: str, head: Sequence[str], rows: Seq
 def _direction(box: ET.Element, table: Table, v: LevelsVerdict, d: Direction) -> None:
     """One direction of a levels verdict: defense, weapons, hit locations, the DM's override (G2–G7, H7)."""
     a, b = isolate(table.name(d.attacker)), isolate(table.name(d.defender))
-    sec = _el(box, "section", class_="direction " + ("allowed" if d.final else "refused"),
+    melee = [w for w in d.weapons if w.melee]
+    # Possible at this difference is not a strike if no melee weapon reaches across the distance (G4, G5): the
+    # line says so, in the refused colour, rather than a green "Possible".
+    unreached = d.final and bool(melee) and not any(w.reaches for w in melee)
+    sec = _el(box, "section", class_="direction " + ("allowed" if d.final and not unreached else "refused"),
               data_testid="direction", data_attacker=d.attacker)
     role = f" ({d.attacker_side})" if d.attacker_side else ""
     _el(sec, "h3", f"{a}{role} strikes {b}")
     line = "possible" if d.final else "impossible"
     if d.override is not None:
         line += f" — overridden by the DM (the rules say {'possible' if d.allowed else 'impossible'})"
+    if unreached:
+        line += f" at this difference, but no weapon of {a} reaches {d.distance_yd} yd (G4, G5)"
     if d.allowed or d.final:
         line += f"; {b} defends at {signed(d.defense_modifier)}"
     _el(sec, "p", line[:1].upper() + line[1:] + ".", class_="summary", data_testid="direction-summary")
@@ -255,6 +261,15 @@ def _direction(box: ET.Element, table: Table, v: LevelsVerdict, d: Direction) ->
     _steps(details, d.steps)
 
 
+def _term(dl: ET.Element, term: str, rule: str | None) -> None:
+    """A ``<dt>`` of a verdict's facts: the term, and its rule tag in brackets as a link (:func:`rule_tags`)."""
+    dt = _el(dl, "dt", term)
+    if rule:
+        _append_text(dt, " (")
+        rule_tags(dt, rule)
+        _append_text(dt, ")")
+
+
 def levels_verdict(table: Table, v: LevelsVerdict) -> ET.Element:
     """Two fighters at different levels (G1–G7): the difference with its arithmetic, the band, the upper
     fighter, the strange-position toggle (G3), then both directions at once, each with its DM override (H7)."""
@@ -266,14 +281,15 @@ def levels_verdict(table: Table, v: LevelsVerdict) -> ET.Element:
     _el(box, "p", v.summary, class_="summary", data_testid="levels-summary")
     dl = _el(box, "dl", class_="facts")
     g1 = next((s.text for s in v.steps if s.rule == "G1" and s.text.startswith("Difference")), v.summary)
-    for term, text, testid in (
-            ("Difference (G1)", g1.removeprefix("Difference: ").rstrip("."), "levels-difference"),
-            ("Band (G2)", v.band.label, "levels-band"),
-            ("Upper fighter", isolate(table.name(v.upper)) if v.upper else "none (1 ft or less)", "levels-upper")):
-        _el(dl, "dt", term)
+    for term, rule, text, testid in (
+            ("Difference", "G1", g1.removeprefix("Difference: ").rstrip("."), "levels-difference"),
+            ("Band", "G2", v.band.label, "levels-band"),
+            ("Upper fighter", None, isolate(table.name(v.upper)) if v.upper else "none (1 ft or less)",
+             "levels-upper")):
+        _term(dl, term, rule)
         _el(dl, "dd", text, data_testid=testid)
     if v.strange_position:
-        _el(dl, "dt", "Lying down (G3)")
+        _term(dl, "Lying down", "G3")
         _el(dl, "dd", next((s.text.split(": ", 1)[-1] for s in v.steps if s.rule == "G3"
                             and s.text.startswith("Strange")), ""), data_testid="levels-strange")
     band = next((s for s in v.steps if "Band:" in s.text), None)

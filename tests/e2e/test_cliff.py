@@ -133,3 +133,14 @@ def test_a_targeted_enemy_can_be_selected_instead(app: App) -> None:
     app.page.get_by_role("button", name="Select Ogre instead").click()
     expect(app.page.locator(".fighter-title")).to_have_text("Ogre")
     expect(app.page.locator("#overlay .shot")).to_have_count(0)
+
+
+def test_double_clicking_a_fighter_selects_it_once(app: App) -> None:
+    """A double-click is one click in the side view: the goat is selected (its card shown, its reach drawn),
+    not selected and at once deselected by the second click."""
+    app.load_scenario("cliff.json")
+    app.fighter("goat").dblclick()
+    expect(app.page.locator("[data-testid=fighter-card] h2")).to_have_text("Mountain goat")
+    expect(app.page.locator("#overlay .dice-badge[data-section='cliff-foot']")).to_have_text("1d6")
+    app.fighter("goat").click()  # a single click still takes the selection back
+    expect(app.page.locator("[data-testid=fighter-card]")).to_have_count(0)

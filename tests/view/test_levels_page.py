@@ -359,3 +359,34 @@ def test_g3_the_dimension_line_names_the_difference_that_counts_lying_down() -> 
     assert label.findall(c.drawn_overlay()) == ["8 ft, 5 ft lying down"]
     c.toggle_strange()
     assert label.findall(c.drawn_overlay()) == ["8 ft"]
+
+
+def test_a_direction_no_weapon_reaches_is_not_shown_as_a_possible_strike() -> None:
+    """G4 and G5 (reach by SM against the horizontal distance in yards): on *The staircase* Elm stands 9 steps
+    up, 3 yd from the warden. The difference allows melee both ways, but the warden's Spear (1,2) and Knife (C)
+    fall short, so his line says so in the refused colour; Elm's Halberd (2,3) reaches, so hers stays
+    "Possible"."""
+    c = controller("staircase.json")
+    c.click_fighter("warden")
+    c.click_fighter("step-9")
+    d = directions(c)
+    assert text(by_testid(d["warden"], "direction-summary")[0]) == (
+        "Possible at this difference, but no weapon of Warden reaches 3 yd (G4, G5); Elm (9 steps) defends at +3.")
+    assert d["warden"].get("class") == "direction refused"
+    assert table_rows(d["warden"], "weapons") == [["Spear", "1,2", "3 yd", "out of reach"],
+                                                  ["Knife", "C", "3 yd", "out of reach"]]
+    assert text(by_testid(d["step-9"], "direction-summary")[0]) == "Possible; Warden defends at −3."
+    assert d["step-9"].get("class") == "direction allowed"
+
+
+def test_the_facts_of_a_levels_verdict_link_their_rule_tags_to_the_glossary() -> None:
+    """Issue 7, "link each rule tag to its rule": Difference (G1), Band (G2) and Lying down (G3) above the two
+    directions are links to the glossary's entries, as the tags in the steps are."""
+    c = controller("ogre-at-the-wall.json")
+    c.click_fighter("ogre")
+    c.click_fighter("sentry")
+    c.toggle_strange()
+    terms = panel(c).iter("dt")
+    shown = {text(dt): [a.get("href") for a in dt.iter("a")] for dt in terms}
+    assert shown == {"Difference (G1)": ["#rule-g1"], "Band (G2)": ["#rule-g2"], "Upper fighter": [],
+                     "Lying down (G3)": ["#rule-g3"]}
