@@ -15,6 +15,7 @@ from vertigo import scenario as scenario_mod
 from vertigo.errors import RulesError
 from vertigo.numbers import count
 from vertigo.table import Table
+from vertigo.text import isolate
 from vertigo_page.controller import MAX_IMPORT_BYTES, Controller, Update
 from vertigo_view import panels, side_view
 
@@ -115,7 +116,7 @@ def apply(up: Update, starting: bool = False):
     if up.svg is not None:
         focused = document.activeElement.id if document.activeElement else ""
         by_id("view").innerHTML = up.svg
-        by_id("scenario").value = BUNDLED_BY_TITLE.get(ctl.table.scenario.title, "")
+        show_in_picker(ctl.table.scenario.title)
         if not up.focus and focused.startswith(("fighter-", "section-")) and by_id(focused):
             by_id(focused).focus()
     else:
@@ -169,6 +170,27 @@ def apply(up: Update, starting: bool = False):
         target = by_id(up.focus)
         if target:
             target.focus()
+
+
+def show_in_picker(title):
+    """The Battlefield picker names the battlefield in play: its bundled entry, or else (an imported one) an
+    option of its own with its title as text, first in the list and disabled (not a choice to Load)."""
+    picker = by_id("scenario")
+    own = by_id("scenario-in-play")
+    file = BUNDLED_BY_TITLE.get(title)
+    if file is not None:
+        if own:
+            own.remove()
+        picker.value = file
+        return
+    if not own:  # getElementById's null (Pyodide's jsnull, not None)
+        own = document.createElement("option")
+        own.id = "scenario-in-play"
+        own.value = ""
+        own.disabled = True
+        picker.prepend(own)
+    own.textContent = isolate(title)
+    picker.value = ""
 
 
 # -- the keyboard: two roving tabindexes (the header's toolbar and the side view), arrows inside each ----------
@@ -458,7 +480,7 @@ def scenario_x(event):
     space, divided by the SVG units per scenario unit (``data-per-unit`` on the root ``<svg>``)."""
     svg = by_id("view").querySelector("svg")
     ctm = svg.getScreenCTM() if svg else None
-    if ctm is None:
+    if not ctm:  # null (jsnull) while the drawing is not rendered
         return None
     pt = svg.createSVGPoint()
     pt.x, pt.y = event.clientX, event.clientY

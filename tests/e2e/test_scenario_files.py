@@ -71,6 +71,12 @@ def test_a_hostile_name_is_shown_as_text_everywhere(app: App, tmp_path: Path) ->
     assert app.page.locator("#app script:not([src='./static/boot.js']), #app img").count() == 0  # boot.js: ours
     assert app.page.locator("#view svg title").first.text_content() == f"Side view: {hostile}"
     expect(app.page.locator("#log > li").first).to_contain_text(hostile)
+    # The picker names the imported battlefield (as text, isolated, not a choice to Load), not a blank.
+    picked = app.page.locator("#scenario option:checked")
+    expect(picked).to_have_text(hostile)
+    expect(picked).to_be_disabled()
+    app.load_scenario("cliff.json")
+    expect(app.page.locator("#scenario option:disabled")).to_have_count(0)
 
 
 def test_export_then_import_brings_back_the_battlefield_as_it_stands(app: App, tmp_path: Path) -> None:
