@@ -9,7 +9,7 @@
  *   left end (fitStart).  Zoom
  *   and pan are the pinned @panzoom/panzoom library (static/vendor/panzoom, from package-lock.json):
  *   wheel, pinch, drag, the + / − / Fit buttons and the + − 0 keys (the wheel zooms at the pointer; the
- *   buttons and keys about the selected fighter, else the middle of what is drawn in the window).  The library moves an empty
+ *   buttons and keys about the selected fighter, else the focused one, else the middle of what is drawn in the window).  The library moves an empty
  *   stand-in (.view-proxy); the drawing follows by its viewBox, so the browser paints only what is in
  *   the window, sharp at every zoom.  A redraw of the same battlefield
  *   keeps the zoom; another battlefield starts fitted.  A drag is never a click.
@@ -364,21 +364,33 @@
   }
 
   /* The point the + − buttons and keys zoom about, in client px: the selected fighter's token while it is in
-     the window, else the middle of what is drawn there (the terrain and the tokens, clipped to the window),
-     else the window's middle (null: the library's own centre).  The middle of the view box is often empty
-     sky. */
+     the window, else the focused fighter's token or section's body (the keyboard's place, as after Escape),
+     else the middle of what is drawn there (the terrain and the tokens, clipped to the window), else the
+     window's middle (null: the library's own centre).  The middle of the view box is often empty sky. */
   function focusPoint() {
     const a = view().getBoundingClientRect();
     const inside = (r) => r.width > 0 && r.right > a.left && r.left < a.right && r.bottom > a.top && r.top < a.bottom;
-    const ring = svg && svg.querySelector("#overlay .selected-ring[data-fighter]");
-    const token = ring && svg.querySelector(`#fighters [data-fighter="${CSS.escape(ring.dataset.fighter)}"] .token`);
-    const t = token && token.getBoundingClientRect(), pin = token && token.closest(".pin");
-    if (t && inside(t) && pin) {
+    const foot = (id) => {
+      const token = svg && svg.querySelector(`#fighters [data-fighter="${CSS.escape(id)}"] .token`);
+      const t = token && token.getBoundingClientRect(), pin = token && token.closest(".pin");
+      if (!(t && inside(t) && pin)) return null;
       // About the point the token stands on (its pin): the token is drawn in px above it, so zooming about
       // that point keeps the whole token still.
-      const foot = new DOMPoint(0, 0).matrixTransform(pin.getScreenCTM());
-      return {clientX: foot.x, clientY: foot.y};
+      const p = new DOMPoint(0, 0).matrixTransform(pin.getScreenCTM());
+      return {clientX: p.x, clientY: p.y};
+    };
+    const ring = svg && svg.querySelector("#overlay .selected-ring[data-fighter]");
+    const selected = ring && foot(ring.dataset.fighter);
+    if (selected) return selected;
+    const focused = svg && document.activeElement && svg.contains(document.activeElement) ? document.activeElement : null;
+    if (focused && focused.dataset.fighter) {
+      const at = foot(focused.dataset.fighter);
+      if (at) return at;
     }
+    const body = focused && focused.dataset.section && focused.querySelector(".body");
+    const r = body && body.getBoundingClientRect();
+    if (r && inside(r)) return {clientX: (Math.max(r.left, a.left) + Math.min(r.right, a.right)) / 2,
+                                clientY: (Math.max(r.top, a.top) + Math.min(r.bottom, a.bottom)) / 2};
     let box = null;
     for (const el of svg ? svg.querySelectorAll("#terrain .body, #fighters .token") : []) {
       const r = el.getBoundingClientRect();

@@ -211,6 +211,26 @@ def test_zoom_keys_and_buttons_zoom_about_the_selected_fighter_or_what_is_drawn(
     assert not problems, "\n".join(problems)
 
 
+def test_with_no_fighter_selected_the_zoom_keys_keep_the_focused_fighter_in_place(app: App) -> None:
+    """A newcomer's finding: after Escape (nothing selected) the keyboard is still on a fighter, and + zoomed
+    about the middle of the drawing, carrying that fighter off screen. Now the focused fighter's token stays
+    where it is on screen as + zooms in twice."""
+    page = app.page
+    app.load_scenario("four-shots.json")
+    page.evaluate(SETTLED)
+    app.fighter("shooter-2").focus()
+    page.keyboard.press("Escape")
+    expect(page.locator("#overlay .selected-ring")).to_have_count(0)
+    expect(app.fighter("shooter-2")).to_be_focused()
+    bram = page.evaluate(TOKEN_MIDDLE, "shooter-2")
+    page.keyboard.press("+")
+    page.keyboard.press("+")
+    expect(page.locator("#zoom-level")).to_contain_text("225 %")
+    page.evaluate(SETTLED)
+    assert page.evaluate(TOKEN_MIDDLE, "shooter-2") == pytest.approx(bram, abs=1.0)
+    assert not app.watch.problems
+
+
 TOKENS = r"""() => {
   const out = [];
   for (const f of document.querySelectorAll('#view #fighters .fighter')) {
