@@ -493,9 +493,14 @@ class Controller:
         assert self.selected is not None and self.target is not None
         v = self.levels = self.table.judge_levels(self.selected, self.target, strange_position=self.strange)
         me, it = isolate(self.table.name(self.selected)), isolate(self.table.name(self.target))
+        # "combat possible" is the band's answer (G2); a side whose every melee weapon falls short (G4, G5) is
+        # named, so the status line and the log do not read as a strike that cannot happen.
+        short = "".join(f"; no weapon of {isolate(self.table.name(d.attacker))} reaches"
+                        for d in v.directions if d.allowed and any(w.melee for w in d.weapons)
+                        and not any(w.reaches for w in d.weapons if w.melee))
         before = self.table
-        self.table = self.table.note_verdict(f"{me} ↔ {it}: {what} — {v.summary}", (v, *v.directions))
-        return self._update(f"{me} and {it}: {v.summary}.{_repeat(before, self.table)}", save=True)
+        self.table = self.table.note_verdict(f"{me} ↔ {it}: {what} — {v.summary}{short}", (v, *v.directions))
+        return self._update(f"{me} and {it}: {v.summary}{short}.{_repeat(before, self.table)}", save=True)
 
     def toggle_strange(self) -> Update:
         """The upper fighter lies down at the edge, or stands up again (G3): the verdict is judged again."""

@@ -365,10 +365,13 @@ def test_a_direction_no_weapon_reaches_is_not_shown_as_a_possible_strike() -> No
     """G4 and G5 (reach by SM against the horizontal distance in yards): on *The staircase* Elm stands 9 steps
     up, 3 yd from the warden. The difference allows melee both ways, but the warden's Spear (1,2) and Knife (C)
     fall short, so his line says so in the refused colour; Elm's Halberd (2,3) reaches, so hers stays
-    "Possible"."""
+    "Possible". The status line and the log name the side that cannot reach after the band's answer."""
     c = controller("staircase.json")
     c.click_fighter("warden")
-    c.click_fighter("step-9")
+    up = c.click_fighter("step-9")
+    assert up.status == "Warden and Elm (9 steps): d = 6 ft (up to 6 ft): combat possible; no weapon of Warden reaches."
+    assert c.table.log[-1].text == (
+        "Warden ↔ Elm (9 steps): levels judged — d = 6 ft (up to 6 ft): combat possible; no weapon of Warden reaches")
     d = directions(c)
     assert text(by_testid(d["warden"], "direction-summary")[0]) == (
         "Possible at this difference, but no weapon of Warden reaches 3 yd (G4, G5); Elm (9 steps) defends at +3.")
