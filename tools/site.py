@@ -53,8 +53,9 @@ RUNTIME = {
 BUNDLE = "static/vertigo-py.zip"
 """The page's Python and scenarios in one archive, unpacked by PyScript ([files] in pyscript.toml)."""
 SNAPSHOT = "static/python.snapshot.gz"
-SNAPSHOT_INFLATED = "static/python.snapshot"  # no file: the service worker's inflated copy of SNAPSHOT
 """The pinned Pyodide's memory after start and the page's imports, gzipped; restored by static/python.mjs."""
+SNAPSHOT_INFLATED = "static/python.snapshot"
+"""No file of the site: the URL of the service worker's inflated copy of SNAPSHOT (tools/sw.template.js)."""
 RUNTIME_SKIP = (".map", ".d.ts", ".html", ".md", "package.json")
 MIME = {
     ".mjs": "text/javascript",

@@ -34,6 +34,8 @@ const DIGEST = new Map(Object.entries(PRECACHE).map(([url, hash]) => [new URL(ur
 const PAGE = new URL("./", self.registration.scope).href;
 const INFLATED_URL = new URL(INFLATED.url, self.registration.scope).href;
 const INFLATED_FROM = new URL(INFLATED.from, self.registration.scope).href;
+// Every entry the worker keeps and checks: the site's files, and the inflated snapshot made from one of them.
+const KEPT = new Map([...DIGEST, [INFLATED_URL, INFLATED.sha256]]);
 
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -55,7 +57,8 @@ self.addEventListener("install", (event) => {
       if (!good) throw new Error("Vertigo offline copy: " + url + " is not this build's file");
       await cache.put(url, good);
     }));
-    await inflate(cache);
+    const snapshot = await fresh(INFLATED_URL);
+    if (snapshot) await cache.put(INFLATED_URL, snapshot);
   })().catch(async (error) => {
     await caches.delete(CACHE);
     throw error;  // the install fails; the page keeps working from the network and tries again next visit
@@ -79,12 +82,7 @@ self.addEventListener("fetch", (event) => {
     url.search = "";
     key = url.href === PAGE + "index.html" ? PAGE : url.href;
   }
-  if (key === INFLATED_URL) {
-    event.respondWith(inflated());
-    return;
-  }
-  const hash = DIGEST.get(key);
-  if (hash === undefined) return;  // not a file of this build: the browser fetches it as usual
+  if (!KEPT.has(key)) return;  // not a file of this build: the browser fetches it as usual
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(key);
@@ -93,33 +91,22 @@ self.addEventListener("fetch", (event) => {
       check(key).catch(() => {});
       return hit;
     }
-    return fetch(event.request);
+    if (key !== INFLATED_URL) return fetch(event.request);
+    const made = await fresh(key);  // the site has no such file: make it now (the page falls back to the .gz)
+    if (!made) return new Response("", { status: 404, statusText: "Not Found" });
+    await cache.put(key, made.clone());
+    return made;
   })());
 });
 
-// Put the inflated snapshot into the cache, made from the cached .gz (checked first); return it, or null when
-// the .gz is missing or not the build's (the page then fetches the .gz itself).
-async function inflate(cache) {
-  const packed = await verified(await cache.match(INFLATED_FROM), DIGEST.get(INFLATED_FROM));
+// A new, checked copy of a kept entry, or null: a site file fetched again from the site; the inflated snapshot
+// made from the cached .gz (checked first), off the page's thread.
+async function fresh(key) {
+  if (key !== INFLATED_URL) return verified(await fetch(key, { cache: "reload" }).catch(() => null), DIGEST.get(key));
+  const packed = await verified(await caches.match(INFLATED_FROM, { cacheName: CACHE }), DIGEST.get(INFLATED_FROM));
   if (!packed) return null;
   const body = await new Response(packed.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-  const good = await verified(new Response(body, { headers: { "Content-Type": "application/octet-stream" } }),
-                              INFLATED.sha256);
-  if (!good) return null;
-  await cache.put(INFLATED_URL, good.clone());
-  return good;
-}
-
-// The answer to the page's request for the inflated snapshot: the cached copy as it is (checked after the
-// load, like every file), else one made now, else 404.
-async function inflated() {
-  const cache = await caches.open(CACHE);
-  const hit = await cache.match(INFLATED_URL);
-  if (hit) {
-    check(INFLATED_URL).catch(() => {});
-    return hit;
-  }
-  return (await inflate(cache)) || new Response("", { status: 404, statusText: "Not Found" });
+  return verified(new Response(body, { headers: { "Content-Type": "application/octet-stream" } }), INFLATED.sha256);
 }
 
 // The entries served since the last sweep, checked together once the page has had time to start.
@@ -139,13 +126,9 @@ async function sweep() {
   const cache = await caches.open(CACHE);
   for (const key of [...served]) {
     served.delete(key);
-    if (key === INFLATED_URL) {
-      if (!await verified(await cache.match(key), INFLATED.sha256) && !await inflate(cache)) await cache.delete(key);
-      continue;
-    }
-    if (await verified(await cache.match(key), DIGEST.get(key))) continue;
-    const fresh = await verified(await fetch(key, { cache: "reload" }).catch(() => null), DIGEST.get(key));
-    if (fresh) await cache.put(key, fresh);
+    if (await verified(await cache.match(key), KEPT.get(key))) continue;
+    const copy = await fresh(key);
+    if (copy) await cache.put(key, copy);
     else await cache.delete(key);
   }
 }
