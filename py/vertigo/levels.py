@@ -484,16 +484,23 @@ class Direction(Overridable):
     override: Override | None = None
 
     @property
+    def out_of_reach(self) -> bool:
+        """Whether the attacker has melee weapons and none reaches the defender's distance (G4, G5): the levels
+        may allow the attack (``allowed``), but no strike can be made. False with no melee weapon."""
+        melee = [w for w in self.weapons if w.melee]
+        return bool(melee) and not any(w.reaches for w in melee)
+
+    @property
     def summary(self) -> str:
         """One line: ``"a → b: possible; b defends at −3; reaches with Spear"``."""
         head = f"{self.attacker} → {self.defender}: {'possible' if self.final else 'impossible'}"
         if self.override is not None:
             head += " — overridden by the DM"
         head += f"; {self.defender} defends at {signed(self.defense_modifier)}"
-        melee = [w for w in self.weapons if w.melee]
-        if melee:
-            hits = [w.name for w in melee if w.reaches]
-            head += f"; reaches with {', '.join(hits)}" if hits else "; no weapon reaches"
+        if self.out_of_reach:
+            head += "; no weapon reaches"
+        elif any(w.melee for w in self.weapons):
+            head += f"; reaches with {', '.join(w.name for w in self.weapons if w.melee and w.reaches)}"
         return head
 
 

@@ -39,6 +39,7 @@ MAX_IMPORT_BYTES = 4 * MAX_DOCUMENT_CHARS
 """The largest file Import reads (bytes): a scenario is at most MAX_DOCUMENT_CHARS characters, and UTF-8 takes at
 most 4 bytes for one. A larger file is refused unread (:meth:`Controller.import_too_large`)."""
 
+
 @dataclass(frozen=True)
 class Update:
     """What to write into the page.
@@ -496,8 +497,7 @@ class Controller:
         # "combat possible" is the band's answer (G2); a side whose every melee weapon falls short (G4, G5) is
         # named, so the status line and the log do not read as a strike that cannot happen.
         short = "".join(f"; no weapon of {isolate(self.table.name(d.attacker))} reaches"
-                        for d in v.directions if d.allowed and any(w.melee for w in d.weapons)
-                        and not any(w.reaches for w in d.weapons if w.melee))
+                        for d in v.directions if d.final and d.out_of_reach)
         before = self.table
         self.table = self.table.note_verdict(f"{me} ↔ {it}: {what} — {v.summary}{short}", (v, *v.directions))
         return self._update(f"{me} and {it}: {v.summary}{short}.{_repeat(before, self.table)}", save=True)

@@ -190,10 +190,9 @@ def _cell_table(parent: ET.Element, caption: str, head: Sequence[str], rows: Seq
 def _direction(box: ET.Element, table: Table, v: LevelsVerdict, d: Direction) -> None:
     """One direction of a levels verdict: defense, weapons, hit locations, the DM's override (G2–G7, H7)."""
     a, b = isolate(table.name(d.attacker)), isolate(table.name(d.defender))
-    melee = [w for w in d.weapons if w.melee]
     # Possible at this difference is not a strike if no melee weapon reaches across the distance (G4, G5): the
     # line says so, in the refused colour, rather than a green "Possible".
-    unreached = d.final and bool(melee) and not any(w.reaches for w in melee)
+    unreached = d.final and d.out_of_reach
     sec = _el(box, "section", class_="direction " + ("allowed" if d.final and not unreached else "refused"),
               data_testid="direction", data_attacker=d.attacker)
     role = f" ({d.attacker_side})" if d.attacker_side else ""

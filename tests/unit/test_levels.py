@@ -657,3 +657,17 @@ def test_every_allowed_location_has_a_net_and_no_other_does(d, strange, hit_loca
                 assert r.net == r.base + r.level
             else:
                 assert r.level is None
+
+
+def test_a_direction_is_out_of_reach_when_every_melee_weapon_falls_short():
+    """G4, G5 (reach by SM against the horizontal distance in yards): 9 ft apart (3 yd), Ann's Spear (1,2) and
+    Knife (C) fall short though the 2-ft difference allows melee; Bob's Halberd (2,3) reaches. A fighter with
+    only a ranged weapon has no melee to fall short (001 governs melee only)."""
+    ann = fighter("ann", 2, 0, weapons=["Spear, reach 1,2", "Knife, reach C"])
+    bob = fighter("bob", 0, 9, weapons=["Halberd, reach 2,3"])
+    down, up = judge_levels(ann, bob).directions
+    assert (down.allowed, down.out_of_reach, up.allowed, up.out_of_reach) == (True, True, True, False)
+    assert down.summary.endswith("; no weapon reaches")
+    assert up.summary.endswith("; reaches with Halberd")
+    archer = fighter("cal", 2, 0, weapons=["Bow, range 150"])
+    assert judge_levels(archer, bob).directions[0].out_of_reach is False
