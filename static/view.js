@@ -33,6 +33,10 @@
   const STEP = Math.log(1.5);  // one press of + or −: × 1.5
   const DRAG_PX = 6;
   const CELL = 64;
+  // The least room between two labels of one kind (rank) shown, in CSS px (times the markers' growth): two section
+  // names that touch read as one name ("Broken pavement Alley under the wall"), so the later one gives way instead.
+  // A name may stand close to a Height tag or a token: they do not read as one.
+  const LABEL_GAP = 6;
   const MIN_UNIT_PX = 7;  // a battlefield is not fitted smaller than this many CSS px per unit of its scenario
   // At most this far in at the start: past it the whole field is many windows wide, and − must still reach
   // all of it in a few presses (an imported field of 200,000 units started 100x in, on empty sky).
@@ -189,11 +193,13 @@
       }
       return out;
     };
-    // Tokens are never hidden: a label may not cover one.
+    // Tokens are never hidden: a label may not cover one (it may stand close by).
     for (const t of fixedParts().tokenEls) {
       const r = screenBox(t, m, grow);
       if (r) cells(r, true);
     }
+    const gap = LABEL_GAP * grow;
+    const padded = (q) => ({left: q.left - gap, right: q.right + gap, top: q.top - 1, bottom: q.bottom + 1});
     const want = new Map();  // label -> {off, dx, dy}
     const away = {off: true, dx: 0, dy: 0};
     for (let i = 0; i < labels.length; i++) {
@@ -211,13 +217,15 @@
       const dy = r.top < area.top + 2 ? area.top + 2 - r.top : (r.bottom > area.bottom - 2 ? area.bottom - 2 - r.bottom : 0);
       if (Math.abs(dx) > r.width / 2 || Math.abs(dy) > (r.bottom - r.top) / 2) { want.set(l, away); continue; }
       if (dx || dy) r = {left: r.left + dx, right: r.right + dx, top: r.top + dy, bottom: r.bottom + dy};
-      const free = (q) => !cells(q, false).some((o) => boxesOverlap(o, q));
-      if (free(r)) { cells(r, true); want.set(l, {off: false, dx, dy}); continue; }
+      const rank = +l.dataset.rank || 0;
+      const free = (q) => { const p = padded(q); return !cells(p, false).some((o) => boxesOverlap(o, o.rank === rank ? p : q)); };
+      if (free(r)) { r.rank = rank; cells(r, true); want.set(l, {off: false, dx, dy}); continue; }
       // A Height tag may slide up or down its border's line before it gives way.
       const slid = l.dataset.slide === "v" &&
         [-18, 18, -36, 36].map((d) => ({d, q: {left: r.left, right: r.right, top: r.top + d, bottom: r.bottom + d}}))
           .find(({q}) => q.top >= area.top && q.bottom <= area.bottom && free(q));
       if (!slid) { want.set(l, away); continue; }
+      slid.q.rank = rank;
       cells(slid.q, true);
       want.set(l, {off: false, dx, dy: dy + slid.d});
     }

@@ -24,6 +24,7 @@ MIN_TOKEN_PX = 24.0
 SETTLED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
 
 MEASURE = r"""() => {
+  const RUN_TOGETHER_PX = 4;
   const svg = document.querySelector('#view svg.side-view');
   const area = document.getElementById('view').getBoundingClientRect();
   const seen = (el) => el.checkVisibility({checkOpacity: true, visibilityProperty: true});
@@ -34,22 +35,25 @@ MEASURE = r"""() => {
     const r = t.getBoundingClientRect();
     if (!r.width || !inside(r)) continue;
     const m = t.getScreenCTM();
-    labels.push({text: t.textContent, initial: t.classList.contains('token-initial'),
+    const kind = ['section-name', 'token-name'].find((k) => t.classList.contains(k)) || '';
+    labels.push({text: t.textContent, initial: t.classList.contains('token-initial'), kind,
                  px: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.c, m.d),
                  l: r.left, r: r.right, t: r.top, b: r.bottom});
   }
-  const overlaps = [];
+  const overlaps = [], touching = [];
   for (let i = 0; i < labels.length; i++) for (let j = i + 1; j < labels.length; j++) {
     const a = labels[i], b = labels[j];
     const w = Math.min(a.r, b.r) - Math.max(a.l, b.l), h = Math.min(a.b, b.b) - Math.max(a.t, b.t);
     if (w > 0.5 && h > 0.5) overlaps.push(`${a.text} / ${b.text}`);
+    // Two names of one kind side by side with less than RUN_TOGETHER_PX between them read as one name.
+    else if (a.kind && a.kind === b.kind && h > 0.5 && -w < RUN_TOGETHER_PX) touching.push(`${a.text} / ${b.text}`);
   }
   const tokens = [...svg.querySelectorAll('#fighters .px circle.token')].map((c) => {
     const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); });
   const field = svg.querySelector('#terrain').getBoundingClientRect();
   const name = svg.querySelector('#fighters .token-name'), nm = name.getScreenCTM();
   return {name: parseFloat(getComputedStyle(name).fontSize) * Math.hypot(nm.c, nm.d),
-          minLabel: Math.min(...labels.map((l) => l.px)), labels: labels.length, overlaps, tokens,
+          minLabel: Math.min(...labels.map((l) => l.px)), labels: labels.length, overlaps, touching, tokens,
           fits: field.left >= area.left - 1 && field.right <= area.right + 1 && field.top >= area.top - 1 &&
                 field.bottom <= area.bottom + 1};
 }"""
@@ -68,10 +72,11 @@ def sized(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> It
 
 def test_every_battlefield_reads_at_every_size(sized: App) -> None:
     """Issue 7, "Legible": at the default fit, every visible fighter name, Height tag and section name is at
-    least 11 CSS px, every token at least 24 CSS px, no two visible labels overlap — before and after a
-    fighter is selected — and from 1280 px wide every bundled battlefield fits the view.  Tokens are never
-    hidden: where two would cover each other's initials (on a phone, fitted, Ruined street's stacked floors)
-    they slide apart, so their initials are held apart too."""
+    least 11 CSS px, every token at least 24 CSS px, no two visible labels overlap, no two section names (or
+    fighter names) stand so close that they read as one ("Broken pavement Alley under the wall") — before and
+    after a fighter is selected — and from 1280 px wide every bundled battlefield fits the view.  Tokens are
+    never hidden: where two would cover each other's initials (on a phone, fitted, Ruined street's stacked
+    floors) they slide apart, so their initials are held apart too."""
     page = sized.page
     width = page.viewport_size["width"]  # type: ignore[index]
     for file in BATTLEFIELDS:
@@ -84,6 +89,7 @@ def test_every_battlefield_reads_at_every_size(sized: App) -> None:
             assert m["minLabel"] >= MIN_LABEL_PX - 0.01, f"{where}: a label of {m['minLabel']:.1f} px"
             assert min(m["tokens"]) >= MIN_TOKEN_PX, f"{where}: a token of {min(m['tokens']):.1f} px"
             assert m["overlaps"] == [], f"{where}: overlapping labels {m['overlaps'][:5]}"
+            assert m["touching"] == [], f"{where}: names that run together {m['touching'][:5]}"
             if width >= 1280:
                 assert m["fits"], f"{where}: the battlefield does not fit the view"
             if when == "drawn":
