@@ -19,9 +19,10 @@
  * - Level of detail: every ".lbl" carries a data-rank (0 the overlay's result labels, 1 fighters'
  *   names, 2 Height tags, 3 section names, 4 the Height axis).  After every zoom, pan or redraw, the
  *   labels on screen are placed in rank order and one that would overlap a label already placed (or a
- *   fighter's token) is hidden (.lod-off) until a zoom makes room; a Height tag first tries sliding
- *   along its border's line (data-slide="v").  A focused fighter or section
- *   always shows its own name.
+ *   fighter's token, or on a battlefield drawn to scale a figure's head or body), or stand closer than
+ *   LABEL_GAP to a label of its kind, is hidden (.lod-off) until a zoom makes room; a Height tag first tries
+ *   sliding along its border's line (data-slide="v"), a figure's name sideways over its head
+ *   (data-slide="h").  A focused fighter or section always shows its own name.
  * - Tokens are never hidden and keep their size; two that would hide each other's initial slide apart
  *   sideways (partTokens) until a zoom makes room.
  * - Off-screen signs: when part of the battlefield is outside the view, the edges it runs past are
@@ -148,7 +149,13 @@
       const token = f.querySelector(".px .token"), initial = f.querySelector(".token-initial");
       if (token && initial) tokens.push({f, token, initial, pin: f.querySelector(".pin")});
     }
-    fixed = {svg, keyed, before: keyed.filter((k) => k.before).length, tokens,
+    // Battlefields drawn to scale: each figure's head and body, in SVG units (they zoom with the terrain).
+    const figures = [];
+    for (const el of svg.querySelectorAll("#fighters .figure-head, #fighters .figure-body")) {
+      const b = el.getBBox();
+      figures.push({x0: b.x, x1: b.x + b.width, y0: b.y, y1: b.y + b.height});
+    }
+    fixed = {svg, keyed, before: keyed.filter((k) => k.before).length, tokens, figures,
              tokenEls: [...svg.querySelectorAll("#fighters .px .token")]};
     return fixed;
   }
@@ -198,6 +205,13 @@
       const r = screenBox(t, m, grow);
       if (r) cells(r, true);
     }
+    // Nor a figure's head or body: a name over a neighbour's head reads as that neighbour's.
+    for (const b of fixedParts().figures) {
+      const xs = [m.a * b.x0 + m.c * b.y0 + m.e, m.a * b.x1 + m.c * b.y1 + m.e];
+      const ys = [m.b * b.x0 + m.d * b.y0 + m.f, m.b * b.x1 + m.d * b.y1 + m.f];
+      const r = {left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys)};
+      if (r.right >= area.left && r.left <= area.right && r.bottom >= area.top && r.top <= area.bottom) cells(r, true);
+    }
     const gap = LABEL_GAP * grow;
     const padded = (q) => ({left: q.left - gap, right: q.right + gap, top: q.top - 1, bottom: q.bottom + 1});
     const want = new Map();  // label -> {off, dx, dy}
@@ -220,14 +234,18 @@
       const rank = +l.dataset.rank || 0;
       const free = (q) => { const p = padded(q); return !cells(p, false).some((o) => boxesOverlap(o, o.rank === rank ? p : q)); };
       if (free(r)) { r.rank = rank; cells(r, true); want.set(l, {off: false, dx, dy}); continue; }
-      // A Height tag may slide up or down its border's line before it gives way.
-      const slid = l.dataset.slide === "v" &&
-        [-18, 18, -36, 36].map((d) => ({d, q: {left: r.left, right: r.right, top: r.top + d, bottom: r.bottom + d}}))
-          .find(({q}) => q.top >= area.top && q.bottom <= area.bottom && free(q));
+      // A Height tag may slide up or down its border's line before it gives way; a figure's name sideways over
+      // its own head (by up to three quarters of its width).
+      const w = r.right - r.left, q = (ex, ey) => ({ex, ey, q: {left: r.left + ex, right: r.right + ex, top: r.top + ey,
+                                                             bottom: r.bottom + ey}});
+      const tries = l.dataset.slide === "v" ? [-18, 18, -36, 36].map((d) => q(0, d)) :
+        l.dataset.slide === "h" ? [-0.25, 0.25, -0.5, 0.5, -0.75, 0.75].map((f) => q(f * w, 0)) : [];
+      const slid = tries.find(({q: b}) => b.top >= area.top && b.bottom <= area.bottom && b.left >= area.left &&
+                                          b.right <= area.right && free(b));
       if (!slid) { want.set(l, away); continue; }
       slid.q.rank = rank;
       cells(slid.q, true);
-      want.set(l, {off: false, dx, dy: dy + slid.d});
+      want.set(l, {off: false, dx: dx + slid.ex, dy: dy + slid.ey});
     }
     // Write only what changed since the last pass.
     for (const [l, w] of want) {

@@ -723,7 +723,9 @@ def _token(fg: ET.Element, x: float, y: float, f: Fighter, colour: str, lift: fl
             height=round(cy - MIN_TAP / 2 - name_y + 12, 2))
     else:
         name, name_y = _pin(fg, *name_at), -6.0
-    _el(name, "text", _short(f.name), class_="token-name lbl", data_rank=1, x=0, y=round(name_y, 2))
+    # A figure's name may slide sideways over its head where a neighbour's head stands (static/view.js).
+    slide = {} if name_at is None else {"data_slide": "h"}
+    _el(name, "text", _short(f.name), class_="token-name lbl", data_rank=1, x=0, y=round(name_y, 2), **slide)
 
 
 def _fighter_group(g: ET.Element, table: Table, f: Fighter) -> ET.Element:

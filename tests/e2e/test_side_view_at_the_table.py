@@ -48,12 +48,24 @@ MEASURE = r"""() => {
     // Two names of one kind side by side with less than RUN_TOGETHER_PX between them read as one name.
     else if (a.kind && a.kind === b.kind && h > 0.5 && -w < RUN_TOGETHER_PX) touching.push(`${a.text} / ${b.text}`);
   }
+  // Battlefields drawn to scale: a fighter's name over a figure's head reads as that figure's.
+  const onHeads = [];
+  for (const head of svg.querySelectorAll('#fighters .figure-head')) {
+    const r = head.getBoundingClientRect();
+    for (const a of labels) {
+      if (a.kind !== 'token-name') continue;
+      const w = Math.min(a.r, r.right) - Math.max(a.l, r.left), h = Math.min(a.b, r.bottom) - Math.max(a.t, r.top);
+      if (w > 0.5 && h > 0.5) {
+        onHeads.push(`${a.text} / ${head.closest('[data-fighter]').dataset.fighter}`);
+      }
+    }
+  }
   const tokens = [...svg.querySelectorAll('#fighters .px circle.token')].map((c) => {
     const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); });
   const field = svg.querySelector('#terrain').getBoundingClientRect();
   const name = svg.querySelector('#fighters .token-name'), nm = name.getScreenCTM();
   return {name: parseFloat(getComputedStyle(name).fontSize) * Math.hypot(nm.c, nm.d),
-          minLabel: Math.min(...labels.map((l) => l.px)), labels: labels.length, overlaps, touching, tokens,
+          minLabel: Math.min(...labels.map((l) => l.px)), labels: labels.length, overlaps, touching, onHeads, tokens,
           fits: field.left >= area.left - 1 && field.right <= area.right + 1 && field.top >= area.top - 1 &&
                 field.bottom <= area.bottom + 1};
 }"""
@@ -73,7 +85,8 @@ def sized(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> It
 def test_every_battlefield_reads_at_every_size(sized: App) -> None:
     """Issue 7, "Legible": at the default fit, every visible fighter name, Height tag and section name is at
     least 11 CSS px, every token at least 24 CSS px, no two visible labels overlap, no two section names (or
-    fighter names) stand so close that they read as one ("Broken pavement Alley under the wall") — before and
+    fighter names) stand so close that they read as one ("Broken pavement Alley under the wall"), no name stands over a
+    figure's head (The staircase, where each figure stands a step above the last) — before and
     after a fighter is selected — and from 1280 px wide every bundled battlefield fits the view.  Tokens are
     never hidden: where two would cover each other's initials (on a phone, fitted, Ruined street's stacked
     floors) they slide apart, so their initials are held apart too."""
@@ -90,6 +103,7 @@ def test_every_battlefield_reads_at_every_size(sized: App) -> None:
             assert min(m["tokens"]) >= MIN_TOKEN_PX, f"{where}: a token of {min(m['tokens']):.1f} px"
             assert m["overlaps"] == [], f"{where}: overlapping labels {m['overlaps'][:5]}"
             assert m["touching"] == [], f"{where}: names that run together {m['touching'][:5]}"
+            assert m["onHeads"] == [], f"{where}: names over a figure's head {m['onHeads'][:5]}"
             if width >= 1280:
                 assert m["fits"], f"{where}: the battlefield does not fit the view"
             if when == "drawn":
