@@ -141,7 +141,10 @@ def apply(up: Update, starting: bool = False):
         button = by_id("panel").querySelector(again)
         if button:
             button.focus()
-    by_id("status").textContent = up.status
+    status = by_id("status")
+    status.textContent = up.status
+    # With a message in the error box, the status line would only say its first sentence again.
+    status.hidden = up.error is not None
     log = by_id("log")
     if up.log_reset:
         log.innerHTML = ""

@@ -234,12 +234,12 @@
       const rank = +l.dataset.rank || 0;
       const free = (q) => { const p = padded(q); return !cells(p, false).some((o) => boxesOverlap(o, o.rank === rank ? p : q)); };
       if (free(r)) { r.rank = rank; cells(r, true); want.set(l, {off: false, dx, dy}); continue; }
-      // A Height tag may slide up or down its border's line before it gives way; a figure's name sideways over
-      // its own head (by up to three quarters of its width).
+      // A Height tag may slide up or down its border's line before it gives way; a figure's name sideways, as
+      // long as it still spans the middle of its own head.
       const w = r.right - r.left, q = (ex, ey) => ({ex, ey, q: {left: r.left + ex, right: r.right + ex, top: r.top + ey,
                                                              bottom: r.bottom + ey}});
       const tries = l.dataset.slide === "v" ? [-18, 18, -36, 36].map((d) => q(0, d)) :
-        l.dataset.slide === "h" ? [-0.25, 0.25, -0.5, 0.5, -0.75, 0.75].map((f) => q(f * w, 0)) : [];
+        l.dataset.slide === "h" ? [-0.2, 0.2, -0.45, 0.45].map((f) => q(f * w, 0)) : [];
       const slid = tries.find(({q: b}) => b.top >= area.top && b.bottom <= area.bottom && b.left >= area.left &&
                                           b.right <= area.right && free(b));
       if (!slid) { want.set(l, away); continue; }

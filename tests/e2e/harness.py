@@ -92,6 +92,12 @@ class App:
     def fighter(self, fighter_id: str):  # type: ignore[no-untyped-def]
         return self.page.locator(f"#fighters .fighter[data-fighter='{fighter_id}']")
 
+    def tap(self, fighter_id: str) -> None:
+        """Click a fighter on its token, as a referee taps it.  Not the middle of its group: on a battlefield drawn
+        to scale the group also holds the figure's name, which may stand to one side over a neighbour (a
+        crowded stair), and the middle of the group can then be the neighbour's body."""
+        self.fighter(fighter_id).locator(".px .token").click()
+
     def section(self, section_id: str):  # type: ignore[no-untyped-def]
         """The visible body of a section (a slab's group also spans the open space under it)."""
         return self.page.locator(f"#terrain [data-section='{section_id}'] .body")

@@ -53,8 +53,8 @@ def test_g1_g2_the_staircase_six_pairs_read_off_the_page(app: App) -> None:
     seen = []
     for climber, _, _ in STAIRCASE_PAIRS:
         app.page.keyboard.press("Escape")
-        app.fighter("warden").click()
-        app.fighter(climber).click()
+        app.tap("warden")
+        app.tap(climber)
         expect(app.page.locator("[data-testid=levels]")).to_have_count(1)
         expect(direction(app, climber)).to_have_count(1)
         seen.append((climber, app.page.locator("[data-testid=levels-difference]").inner_text(),
@@ -71,8 +71,8 @@ def test_g2_g5_g6_the_four_steps_climber_both_directions_at_once(app: App) -> No
     """G2 up to 3 ft: Cedar (upper) defends at +1, the warden at −1; the 2-ft location modifiers; G5: 4 ft apart
     is 1 yd, the spear (1,2) reaches, the knife (C) does not; G6: base / level / net."""
     app.load_scenario("staircase.json")
-    app.fighter("warden").click()
-    app.fighter("step-4").click()
+    app.tap("warden")
+    app.tap("step-4")
     expect(app.page.locator("[data-testid=levels-summary]")).to_have_text("d = 2.67 ft (up to 3 ft): combat possible")
     expect(app.page.locator("[data-testid=levels-upper]")).to_have_text("Cedar (4 steps)")
     expect(direction(app, "warden").locator("[data-testid=direction-summary]")).to_have_text(
@@ -90,8 +90,8 @@ def test_g3_the_ogre_at_the_wall_lying_down_at_the_edge(app: App) -> None:
     """G3: 8 ft is impossible; the sentry lies down at the edge: 8 − 3 = 5 ft, up to 5 ft, and the ogre (SM +1:
     its knife's C becomes 1, G4) may strike only skull, face, eyes and arm.  The toggle turns it off again."""
     app.load_scenario("ogre-at-the-wall.json")
-    app.fighter("ogre").click()
-    app.fighter("sentry").click()
+    app.tap("ogre")
+    app.tap("sentry")
     summary = app.page.locator("[data-testid=levels-summary]")
     expect(summary).to_have_text("d = 8 ft (over 6 ft): combat impossible")
     toggle = app.page.get_by_role("button", name="Upper fighter lies down at the edge")
@@ -118,8 +118,8 @@ def test_g2_the_table_top_brawl(app: App) -> None:
     """G2: the brawler on the 3-ft table over the guard: up to 3 ft, the guard defends at −1, the brawler at +1;
     the guard's staff (1,2) reaches 3 ft away (1 yd, G5)."""
     app.load_scenario("table-top-brawl.json")
-    app.fighter("brawler").click()
-    app.fighter("guard").click()
+    app.tap("brawler")
+    app.tap("guard")
     expect(app.page.locator("[data-testid=levels-summary]")).to_have_text("d = 3 ft (up to 3 ft): combat possible")
     expect(direction(app, "brawler").locator("[data-testid=direction-summary]")).to_have_text(
         "Possible; Guard defends at −1.")
@@ -130,8 +130,8 @@ def test_h7_the_dm_lets_the_impossible_strike_happen(app: App) -> None:
     """H7: "Let it happen" on the ogre's strike at the sentry 8 ft up; the other direction stays impossible; the
     log keeps both answers."""
     app.load_scenario("ogre-at-the-wall.json")
-    app.fighter("ogre").click()
-    app.fighter("sentry").click()
+    app.tap("ogre")
+    app.tap("sentry")
     direction(app, "ogre").get_by_role("button", name="Let it happen: DM override on Ogre striking Sentry").click()
     expect(direction(app, "ogre").locator("[data-testid=direction-summary]")).to_have_text(
         "Possible — overridden by the DM (the rules say impossible); Sentry defends at +0.")
@@ -148,7 +148,7 @@ def test_g1_placing_by_hand_then_undo_and_the_keyboard_nudge(app: App) -> None:
     clicked (7.3 ft → the fourth step, 7.5 ft, 2.67 ft up, G1); Undo puts it back; Shift+→ nudges ½ ft and
     Ctrl+Z takes it back; a placement survives a reload."""
     app.load_scenario("staircase.json")
-    app.fighter("warden").click()
+    app.tap("warden")
     expect(app.page.locator("[data-testid=fighter-card]")).to_contain_text("No Move entries here")
     click_at(app, "stair", 7.3)
     expect(app.page.locator("#status")).to_have_text("Warden placed on Stair at 7.5 ft, standing surface 2.67 ft.")
@@ -159,7 +159,7 @@ def test_g1_placing_by_hand_then_undo_and_the_keyboard_nudge(app: App) -> None:
     expect(app.fighter("warden")).to_have_attribute("aria-label", "Warden (Defenders) on Hall floor")
     expect(app.page.locator("#log > li").last.locator(".log-text")).to_have_text(
         "Undone: Warden placed: Hall floor → Stair at 7.5 ft")
-    app.fighter("warden").click()
+    app.tap("warden")
     app.fighter("warden").focus()
     app.page.keyboard.press("Shift+ArrowLeft")
     expect(app.page.locator("#status")).to_have_text("Warden placed on Hall floor at 3 ft, standing surface 0 ft.")
@@ -168,7 +168,7 @@ def test_g1_placing_by_hand_then_undo_and_the_keyboard_nudge(app: App) -> None:
     expect(app.page.locator("#log > li").last.locator(".log-text")).to_have_text(
         "Undone: Warden placed: Hall floor → Hall floor at 3 ft")
     # Enter on a section places at its centre (on stairs, the step under it: 9 ft → [9, 10), 9.5 ft, 4 ft up).
-    app.fighter("warden").click()
+    app.tap("warden")
     app.page.locator("#terrain [data-section='stair']").focus()
     app.page.keyboard.press("Enter")
     expect(app.page.locator("#status")).to_have_text("Warden placed on Stair at 9.5 ft, standing surface 4 ft.")
@@ -186,8 +186,8 @@ def test_the_levels_panel_fits_the_screen(app: App, width: int, height: int) -> 
     """The levels panel at a desktop and a phone width: nothing wider than the panel (no sideways scrolling)."""
     app.page.set_viewport_size({"width": width, "height": height})
     app.load_scenario("ogre-at-the-wall.json")
-    app.fighter("ogre").click()
-    app.fighter("sentry").click()
+    app.tap("ogre")
+    app.tap("sentry")
     app.page.get_by_role("button", name="Upper fighter lies down at the edge").click()
     expect(app.page.locator("[data-testid=levels-summary]")).to_contain_text("lying down")
     overflow = app.page.evaluate("""() => {
@@ -200,8 +200,8 @@ def test_the_levels_panel_fits_the_screen(app: App, width: int, height: int) -> 
 def test_axe_finds_no_serious_or_critical_violation_in_the_levels_panel(app: App) -> None:
     """axe-core scan with a levels verdict on screen (tables, the toggle, the per-direction overrides)."""
     app.load_scenario("staircase.json")
-    app.fighter("warden").click()
-    app.fighter("step-9").click()
+    app.tap("warden")
+    app.tap("step-9")
     expect(app.page.locator("[data-testid=levels-band]")).to_have_text("up to 6 ft")
     app.page.add_script_tag(path=str(AXE))
     result = app.page.evaluate("axe.run(document, {resultTypes: ['violations']})")
@@ -218,13 +218,13 @@ def test_a_new_levels_verdict_is_read_from_its_start_on_a_phone(browser: Browser
     app = open_app(ctx, site_url)
     page = app.page
     app.load_scenario("staircase.json")
-    app.fighter("warden").click()
-    app.fighter("step-4").click()
+    app.tap("warden")
+    app.tap("step-4")
     expect(page.locator("[data-testid=levels-summary]")).to_have_text("d = 2.67 ft (up to 3 ft): combat possible")
     scrolled = page.evaluate("() => { const s = document.querySelector('.side'); s.scrollTop = s.scrollHeight; "
                              "return s.scrollTop; }")
     assert scrolled > 200
-    app.fighter("step-6").click()
+    app.tap("step-6")
     expect(page.locator("[data-testid=levels-summary]")).to_have_text("d = 4 ft (up to 4 ft): combat possible")
     assert page.evaluate("() => document.querySelector('.side').scrollTop") == 0
     problems = app.watch.problems
@@ -236,8 +236,8 @@ def test_a_levels_verdict_is_saved_once_its_frame_is_drawn_without_a_reload(app:
     """The log line a levels click writes reaches the browser's storage on its own, once the click is drawn
     (the save waits for the browser to be idle, at most 250 ms): a reload is not what saves it."""
     app.load_scenario("staircase.json")
-    app.fighter("warden").click()
-    app.fighter("step-4").click()
+    app.tap("warden")
+    app.tap("step-4")
     expect(app.page.locator("#log > li").last).to_contain_text("Warden ↔ Cedar (4 steps): levels judged")
     app.page.wait_for_function(
         "() => (localStorage.getItem('vertigo.table.v1') || '').includes('Cedar (4 steps): levels judged')",

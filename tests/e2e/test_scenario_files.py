@@ -38,6 +38,13 @@ def test_a_malformed_file_names_every_problem_and_leaves_the_battlefield_untouch
     expect(error).to_contain_text('borders[0][1]: names no section: "nowhere"')
     assert app.page.locator("#view").inner_html() == before
     expect(app.page.locator("#view svg title").first).to_have_text("Side view: The four shots")
+    # Said once: the status line above the message would only repeat its first sentence (issue 7, clear
+    # feedback); the next action's status line comes back.
+    expect(app.page.locator("#status")).to_be_hidden()
+    assert app.page.locator(".side").inner_text().count("broken.json was not loaded") == 1
+    app.load_scenario("cliff.json")
+    expect(app.page.locator("#status")).to_be_visible()
+    expect(error).to_be_hidden()
 
 
 def test_a_file_that_is_not_json_says_where_it_breaks(app: App, tmp_path: Path) -> None:
