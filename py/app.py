@@ -140,7 +140,9 @@ def apply(up: Update, starting: bool = False):
     if again and not up.focus:
         button = by_id("panel").querySelector(again)
         if button:
-            button.focus()
+            # Without scrolling to it: the new answer is read from the panel's top (a phone's sheet scrolled down
+            # to the Move entry's button would hide the verdict and its Confirm).
+            button.focus(NO_SCROLL)
     status = by_id("status")
     status.textContent = up.status
     # With a message in the error box, the status line would only say its first sentence again.
@@ -335,6 +337,9 @@ def _when_idle(round_):
     else:
         setTimeout(create_once_callable(lambda: _after_click(round_)), 0)
 
+
+NO_SCROLL = to_js({"preventScroll": True}, dict_converter=Object.fromEntries)
+"""Options for ``focus()`` that leave every scroll position as it is."""
 
 LATER_MS = 250
 """The latest a save waits for the frame that shows the click (ms)."""

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from vertigo.dice import DicePool, rng_for, roll
 
-from harness import App
+from harness import App, open_app
 
 CLIFF_SEED = 11  # static/scenarios/cliff.json "dice_seed"
 
@@ -144,3 +144,29 @@ def test_double_clicking_a_fighter_selects_it_once(app: App) -> None:
     expect(app.page.locator("#overlay .dice-badge[data-section='cliff-foot']")).to_have_text("1d6")
     app.fighter("goat").click()  # a single click still takes the selection back
     expect(app.page.locator("[data-testid=fighter-card]")).to_have_count(0)
+
+
+def test_on_a_phone_the_verdict_and_confirm_are_on_screen_after_choosing_a_move_entry(
+        browser: Browser, site_url: str) -> None:
+    """Issue 7, "Fit and zoom": "On a phone the verdict for the last click and its Confirm are visible together with
+    the field".  The climber's second Move entry is chosen in the sheet under the view, then a highlighted
+    section is tapped: the sheet shows the new verdict from its top with Confirm on screen.  The chosen entry's
+    button keeps the keyboard's focus, but giving it back no longer scrolled the sheet down to it (297 px, the
+    verdict and Confirm above the sheet's top)."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    app = open_app(ctx, site_url)
+    page = app.page
+    app.load_scenario("cliff.json")
+    app.tap("climber")
+    entry = page.locator("#panel button[data-action=entry][data-arg='1']")
+    entry.click()
+    expect(entry).to_have_attribute("aria-pressed", "true")
+    reachable = page.locator("#overlay .reachable").first.get_attribute("data-section")
+    app.section(str(reachable)).click()
+    expect(page.locator("[data-testid=verdict-summary]")).to_be_in_viewport()
+    expect(page.locator("#panel button[data-action=confirm]")).to_be_in_viewport()
+    assert page.evaluate("() => document.querySelector('.side').scrollTop") == 0
+    expect(page.locator("#panel button[data-action=entry][data-arg='1']")).to_be_focused()
+    problems = app.watch.problems
+    ctx.close()
+    assert not problems, "\n".join(problems)
