@@ -22,7 +22,7 @@
  *   fighter's token, or on a battlefield drawn to scale a figure's head or body), or stand closer than
  *   LABEL_GAP to a label of its kind, is hidden (.lod-off) until a zoom makes room; a Height tag first tries
  *   sliding along its border's line (data-slide="v"), a figure's name sideways over its head
- *   (data-slide="h").  A focused fighter or section always shows its own name.
+ *   (data-slide="h").  A focused fighter or section always shows its own name, placed first.
  * - Tokens are never hidden and keep their size; two that would hide each other's initial slide apart
  *   sideways (partTokens) until a zoom makes room.
  * - Off-screen signs: when part of the battlefield is outside the view, the edges it runs past are
@@ -187,7 +187,13 @@
     if (!m) return;
     partTokens(m, grow);
     const area = view().getBoundingClientRect();
-    const labels = labelOrder();  // already in placing order
+    let labels = labelOrder();  // already in placing order
+    // The focused fighter's or section's own name is always shown (style.css): placed first, so a label it would
+    // cover gives way to it instead of lying under it (a fighter just moved keeps the focus).
+    const at = document.activeElement;
+    const first = new Set([...(at && at !== svg && svg.contains(at) && at.dataset.fighter ? at.querySelectorAll(".lbl") : []),
+                           ...[...svg.querySelectorAll(".focus-shown")].map((n) => n.closest(".lbl") || n)]);
+    if (first.size) labels = [...first, ...labels.filter((l) => !first.has(l))];
     const rects = labels.map((l) => screenBox(l, m, grow));
     const grid = new Map();
     const cells = (r, add) => {
@@ -234,18 +240,24 @@
       const rank = +l.dataset.rank || 0;
       const free = (q) => { const p = padded(q); return !cells(p, false).some((o) => boxesOverlap(o, o.rank === rank ? p : q)); };
       if (free(r)) { r.rank = rank; cells(r, true); want.set(l, {off: false, dx, dy}); continue; }
-      // A Height tag may slide up or down its border's line before it gives way; a figure's name sideways, as
-      // long as it still spans the middle of its own head.
+      // Before it gives way: a Height tag may slide up or down its border's line; a figure's name sideways, as
+      // long as it still spans the middle of its own head; a token's name sideways (still over its token) or a
+      // line up.
       const w = r.right - r.left, q = (ex, ey) => ({ex, ey, q: {left: r.left + ex, right: r.right + ex, top: r.top + ey,
                                                              bottom: r.bottom + ey}});
       const tries = l.dataset.slide === "v" ? [-18, 18, -36, 36].map((d) => q(0, d)) :
-        l.dataset.slide === "h" ? [-0.2, 0.2, -0.45, 0.45].map((f) => q(f * w, 0)) : [];
+        l.dataset.slide === "h" ? [-0.2, 0.2, -0.45, 0.45].map((f) => q(f * w, 0)) :
+        l.classList.contains("token-name") ? [[-0.3, 0], [0.3, 0], [0, -14], [-0.3, -14], [0.3, -14],
+          // The focused fighter's name, which is shown whatever: further up, where a crowd leaves no room nearer.
+          ...(first.has(l) ? [[0, -28], [-0.3, -28], [0.3, -28], [0, -42]] : [])].map(([f, d]) => q(f * w, d)) : [];
       const slid = tries.find(({q: b}) => b.top >= area.top && b.bottom <= area.bottom && b.left >= area.left &&
                                           b.right <= area.right && free(b));
-      if (!slid) { want.set(l, away); continue; }
-      slid.q.rank = rank;
-      cells(slid.q, true);
-      want.set(l, {off: false, dx: dx + slid.ex, dy: dy + slid.ey});
+      // The focused one's name shows even where nothing is free (style.css shows it whatever this pass says).
+      const put = slid || (first.has(l) ? {ex: 0, ey: 0, q: r} : null);
+      if (!put) { want.set(l, away); continue; }
+      put.q.rank = rank;
+      cells(put.q, true);
+      want.set(l, {off: false, dx: dx + put.ex, dy: dy + put.ey});
     }
     // Write only what changed since the last pass.
     for (const [l, w] of want) {
@@ -479,8 +491,12 @@
       // A focused section shows its name even where its name gave way.
       const sid = e.target.getAttribute && e.target.getAttribute("data-section");
       if (sid && svg) for (const n of svg.querySelectorAll("#labels [data-section]")) n.classList.toggle("focus-shown", n.getAttribute("data-section") === sid);
+      later();  // the labels the focused one's name would cover give way to it
     });
-    v.addEventListener("focusout", () => { if (svg) for (const n of svg.querySelectorAll(".focus-shown")) n.classList.remove("focus-shown"); });
+    v.addEventListener("focusout", () => {
+      if (svg) for (const n of svg.querySelectorAll(".focus-shown")) n.classList.remove("focus-shown");
+      later();
+    });
     for (const [id, dir] of [["zoom-in", 1], ["zoom-out", -1], ["zoom-fit", 0]]) {
       const b = document.getElementById(id);
       if (b) b.addEventListener("click", () => zoomBy(dir));

@@ -268,6 +268,33 @@ def _crossing(a: list[float], b: list[float]) -> bool:
     return min(a[1], b[1]) - max(a[0], b[0]) > 0 and min(a[3], b[3]) - max(a[2], b[2]) > 0
 
 
+
+@pytest.mark.parametrize(("size", "fighter", "section", "name"),
+                         [((1280, 800), "brute", "tower-base", "Brute"),
+                          ((390, 844), "vela", "street", "Sergeant Vela")], ids=["1280x800", "390x844"])
+def test_a_fighter_just_moved_shows_its_name_over_no_other_label(
+        browser: Browser, site_url: str, size: tuple[int, int], fighter: str, section: str, name: str) -> None:
+    """Issue 7, "Legible": no two labels overlap, after a move too.  A fighter that has just moved keeps the
+    keyboard's focus, and a focused fighter always shows its name; that name is placed first, so a name it would
+    cover slides aside or gives way ("Raider captaBrute" after Brute moved to Tower base at 1280 px; "Sergeant
+    Vela" under two tokens and into "Raider captain" on a phone)."""
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    app = open_app(ctx, site_url)
+    page = app.page
+    app.load_scenario("ruined-street.json")
+    app.tap(fighter)
+    app.section(section).click()
+    page.locator("#panel button[data-action=confirm]").click()
+    expect(app.fighter(fighter)).to_be_focused()
+    page.evaluate(SETTLED)
+    m = page.evaluate(MEASURE)
+    assert m["overlaps"] == [] and m["touching"] == [], (m["overlaps"], m["touching"])
+    expect(app.fighter(fighter).locator(".token-name")).to_have_text(name)
+    expect(app.fighter(fighter).locator(".token-name")).to_be_visible()
+    problems = app.watch.problems
+    ctx.close()
+    assert not problems, "\n".join(problems)
+
 @pytest.mark.parametrize("size", [(360, 740), (390, 844)], ids=["360x740", "390x844"])
 def test_on_a_phone_no_token_hides_another_tokens_initial_on_ruined_street(
         browser: Browser, site_url: str, size: tuple[int, int]) -> None:
