@@ -248,8 +248,10 @@
       const tries = l.dataset.slide === "v" ? [-18, 18, -36, 36].map((d) => q(0, d)) :
         l.dataset.slide === "h" ? [-0.2, 0.2, -0.45, 0.45].map((f) => q(f * w, 0)) :
         l.classList.contains("token-name") ? [[-0.3, 0], [0.3, 0], [0, -14], [-0.3, -14], [0.3, -14],
+          // Under the point the token stands on, where a fighter stands right under another (a floor above).
+          [0, 49],
           // The focused fighter's name, which is shown whatever: further up, where a crowd leaves no room nearer.
-          ...(first.has(l) ? [[0, -28], [-0.3, -28], [0.3, -28], [0, -42]] : [])].map(([f, d]) => q(f * w, d)) : [];
+          ...(first.has(l) ? [[0, -28], [-0.3, -28], [0.3, -28], [0, -42]] : [])].map(([f, d]) => q(f * w, d * grow)) : [];
       const slid = tries.find(({q: b}) => b.top >= area.top && b.bottom <= area.bottom && b.left >= area.left &&
                                           b.right <= area.right && free(b));
       // The focused one's name shows even where nothing is free (style.css shows it whatever this pass says).

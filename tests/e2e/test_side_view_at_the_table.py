@@ -66,6 +66,8 @@ MEASURE = r"""() => {
   const name = svg.querySelector('#fighters .token-name'), nm = name.getScreenCTM();
   return {name: parseFloat(getComputedStyle(name).fontSize) * Math.hypot(nm.c, nm.d),
           minLabel: Math.min(...labels.map((l) => l.px)), labels: labels.length, overlaps, touching, onHeads, tokens,
+          unnamed: [...svg.querySelectorAll('#fighters .fighter')].filter((f) => !seen(f.querySelector('.token-name')))
+            .map((f) => f.dataset.fighter),
           fits: field.left >= area.left - 1 && field.right <= area.right + 1 && field.top >= area.top - 1 &&
                 field.bottom <= area.bottom + 1};
 }"""
@@ -106,6 +108,9 @@ def test_every_battlefield_reads_at_every_size(sized: App) -> None:
             assert m["onHeads"] == [], f"{where}: names over a figure's head {m['onHeads'][:5]}"
             if width >= 1280:
                 assert m["fits"], f"{where}: the battlefield does not fit the view"
+                # Room for names: a name slides aside, up a line, or under the token (a fighter on the floor
+                # under another's) before it gives way; 4 of Ruined street's 11 gave way at 1280 px.
+                assert len(m["unnamed"]) <= 1, f"{where}: no name shown for {m['unnamed']}"
             if when == "drawn":
                 page.locator("#fighters .fighter").first.dispatch_event("click")
                 page.evaluate(SETTLED)
