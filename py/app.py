@@ -113,6 +113,13 @@ def by_id(name):
 
 def apply(up: Update, starting: bool = False):
     """Write an update into the page (``starting``: the first, into a page whose panels are at their top)."""
+    if (up.error is not None or up.svg is not None) and not starting:
+        # A refusal, or another battlefield: its message and the status line are at the side panel's top, which
+        # the referee may have scrolled away from (down to the Rules glossary, say). Asked before anything is
+        # written, while the page's layout is the one on screen: after, asking where the panel is scrolled laid
+        # out the new drawing there and then, inside the click (70-490 ms on a first Load). Not at the start: it
+        # would lay out the whole page there and then, 20 ms.
+        side_to_top()
     if up.svg is not None:
         focused = document.activeElement.id if document.activeElement else ""
         by_id("view").innerHTML = up.svg
@@ -158,11 +165,6 @@ def apply(up: Update, starting: bool = False):
     box = by_id("error")
     box.hidden = up.error is None
     box.textContent = up.error or ""
-    if (up.error is not None or up.svg is not None) and not starting:
-        # A refusal, or another battlefield: its message and the status line are at the side panel's top, which
-        # the referee may have scrolled away from (down to the Rules glossary, say). Not at the start: asking
-        # where the panel is scrolled would lay out the whole page there and then, 20 ms.
-        side_to_top()
     if up.save or up.log_items:
         later(save=up.save, scroll=bool(up.log_items))
     by_id("seed").textContent = f"dice seed {ctl.table.scenario.dice_seed} · {count(ctl.table.rolls, 'roll')}"
