@@ -123,7 +123,7 @@ def apply(up: Update, starting: bool = False):
     if up.svg is not None:
         focused = document.activeElement.id if document.activeElement else ""
         by_id("view").innerHTML = up.svg
-        show_in_picker(ctl.table.scenario.title)
+        show_in_picker(ctl.table.scenario)
         if not up.focus and focused.startswith(("fighter-", "section-")) and by_id(focused):
             by_id(focused).focus()
     else:
@@ -179,13 +179,27 @@ def apply(up: Update, starting: bool = False):
             target.focus()
 
 
-def show_in_picker(title):
-    """The Battlefield picker names the battlefield in play: its bundled entry, or else (an imported one) an
-    option of its own with its title as text, first in the list and disabled (not a choice to Load)."""
+_bundled_scenarios = {}
+"""Each bundled file's scenario, read once it is asked for (:func:`show_in_picker`)."""
+
+
+def bundled_scenario(file):
+    """The scenario of a bundled file, read once."""
+    if file not in _bundled_scenarios:
+        _bundled_scenarios[file] = bundled(file).scenario
+    return _bundled_scenarios[file]
+
+
+def show_in_picker(scenario):
+    """The Battlefield picker names the battlefield in play: its bundled entry when it is that very scenario, or
+    else (an imported one, even one exported from a bundled battlefield after a move, which has the bundled title
+    and other places to start from) an option of its own with its title as text, first in the list and disabled
+    (not a choice to Load: Load there put the bundled start back in play over the imported places)."""
+    title = scenario.title
     picker = by_id("scenario")
     own = by_id("scenario-in-play")
     file = BUNDLED_BY_TITLE.get(title)
-    if file is not None:
+    if file is not None and scenario == bundled_scenario(file):
         if own:
             own.remove()
         picker.value = file

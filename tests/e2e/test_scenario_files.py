@@ -103,6 +103,21 @@ def test_export_then_import_brings_back_the_battlefield_as_it_stands(app: App, t
     app.load_scenario("four-shots.json")
     app.page.set_input_files("#import-file", str(path))
     expect(app.fighter("kestrel")).to_have_attribute("aria-label", "Kestrel (Heroes) on Spire")
+    # Same title, other places to start from: not the bundled "The cliff" (Load there put the Kestrel back on
+    # its bundled start), but the imported one, greyed.
+    picked = app.page.locator("#scenario option:checked")
+    expect(picked).to_have_text("The cliff")
+    expect(picked).to_be_disabled()
+    # A file exported before any move is the bundled battlefield itself, and the picker says so.
+    app.load_scenario("cliff.json")
+    with app.page.expect_download() as info:
+        app.page.click("#export")
+    info.value.save_as(tmp_path / "unmoved.json")
+    app.load_scenario("four-shots.json")
+    app.page.set_input_files("#import-file", str(tmp_path / "unmoved.json"))
+    expect(app.fighter("kestrel")).to_have_attribute("aria-label", "Kestrel (Heroes) on Cliff top")
+    expect(app.page.locator("#scenario")).to_have_value("cliff.json")
+    expect(app.page.locator("#scenario option:disabled")).to_have_count(0)
 
 
 def test_the_table_survives_a_reload(app: App) -> None:
