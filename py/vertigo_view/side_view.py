@@ -832,6 +832,11 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
             _el(mark, "text", "blocks the shot", class_="blocker-label", x=0, y=-36)
     if hl.levels is not None and all(fid in where for fid in hl.levels):
         _dimension(g, table, frame, figures, *hl.levels, lying=hl.levels_effective)
+        # The other fighter of the verdict is marked as a shot's target is: the dimension line alone left a
+        # referee guessing which figure it measured to on a crowded stair.
+        for fid in hl.levels:
+            if fid != hl.selected and fid != hl.target:
+                _ring(g, frame, where, figures, fid, "target-ring", 6)
     if hl.selected and hl.target and hl.selected in where and hl.target in where:
         if hl.shot_overridden:
             state = ("clear" if hl.shot_ok else "refused") + " overridden"

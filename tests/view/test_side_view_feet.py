@@ -202,6 +202,19 @@ def test_the_dimension_line_of_a_levels_verdict_measures_between_standing_surfac
     assert 140.0 + 20.4 < num(line, "x1") < 300.0 - 20.4
 
 
+def test_a_levels_verdict_rings_the_other_fighter_as_a_target() -> None:
+    """Combat at Different Levels (G1: the two fighters of a verdict): the other fighter is marked as a shot's
+    target is (a dashed ring round its token and a frame round its figure); the selected one keeps its own
+    ring.  Before, only the dimension line pointed at Cedar, and its guide crossed Birch's legs."""
+    root = ET.fromstring(render_overlay(table(), Highlights(selected="warden", levels=("warden", "step-4"))))
+    assert sorted((e.tag.removeprefix(NS), e.get("data-fighter")) for e in by_class(root, "target-ring")) == [
+        ("circle", "step-4"), ("rect", "step-4")]
+    assert {e.get("data-fighter") for e in by_class(root, "selected-ring")} == {"warden"}
+    # With nobody selected (levels asked for two fighters), both are rung as targets.
+    root = ET.fromstring(render_overlay(table(), Highlights(levels=("warden", "step-4"))))
+    assert sorted(e.get("data-fighter") for e in by_class(root, "target-ring")) == ["step-4"] * 2 + ["warden"] * 2
+
+
 def test_the_dimension_line_of_the_ogre_and_the_sentry_reads_8_ft() -> None:
     """G1 (the ogre at the wall): the sentry's wall top is 8 ft over the ogre's field, whatever their size."""
     root = ET.fromstring(render(table("ogre-at-the-wall.json"), Highlights(levels=("ogre", "sentry"))))
