@@ -369,7 +369,7 @@ class Table:
                               f"{lengths.show(dest.x1, self.scenario.units)}: {lengths.show(x, self.scenario.units)}")
         start = self.position(fighter_id)
         was = self.offset(fighter_id)
-        at = "" if x is None else f" at {lengths.show(x, self.scenario.units)}"
+        at = "" if x is None else f" {lengths.show(x, self.scenario.units)} across"
         head = f"{isolate(f.name)} placed: {isolate(field.section(start).name)} → {isolate(dest.name)}{at}"
         surface = dest.surface(x)
         shown = lengths.show(surface, self.scenario.units)

@@ -465,7 +465,7 @@ class Controller:
         where = sc.field.section(self.table.position(fighter_id)).name
         if not sc.moves_by_rules:
             _, x = self.table.stand(fighter_id)
-            at = (f"{isolate(f.name)} selected on {isolate(where)} at {lengths.show(x, sc.units)}, standing "
+            at = (f"{isolate(f.name)} selected on {isolate(where)} {lengths.show(x, sc.units)} across, standing "
                   f"surface {lengths.show(self.table.surface(fighter_id), sc.units)}.")
             what = (" Click another fighter to judge melee across levels; click a section to place it there."
                     if sc.refereed_by("levels") else " Click a section to place it there.")
@@ -599,8 +599,8 @@ class Controller:
         self.target = self.levels = None
         self.strange = False
         where = sc.field.section(section_id).name
-        return self._update(f"{isolate(self.table.name(fid))} placed on {isolate(where)} at "
-                            f"{lengths.show(x, sc.units)}, standing surface "
+        return self._update(f"{isolate(self.table.name(fid))} placed on {isolate(where)} "
+                            f"{lengths.show(x, sc.units)} across, standing surface "
                             f"{lengths.show(self.table.surface(fid), sc.units)}.",
                             moved=True, save=True)
 

@@ -145,8 +145,9 @@ def _placed_card(card: ET.Element, table: Table, fighter: Fighter) -> None:
     sid, x = table.stand(fighter.id)
     section = sc.field.section(sid)
     show = lengths.show
-    _el(card, "p", f"{isolate(fighter.side)} · on {isolate(section.name)} at {show(x, sc.units)} · standing surface "
-                   f"{show(table.surface(fighter.id), sc.units)}", class_="meta", data_testid="fighter-stand")
+    _el(card, "p", f"{isolate(fighter.side)} · on {isolate(section.name)} {show(x, sc.units)} across · "
+                   f"standing surface {show(table.surface(fighter.id), sc.units)}", class_="meta",
+        data_testid="fighter-stand")
     if sc.refereed_by("levels"):
         _el(card, "p", f"Size Modifier {signed(fighter.sm)}" + (
             " (G4: adds to its melee reach)" if fighter.sm > 0 else ""), class_="meta", data_testid="fighter-sm")

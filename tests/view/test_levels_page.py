@@ -245,9 +245,9 @@ def test_placing_a_fighter_by_hand_snaps_logs_and_undoes() -> None:
     c.click_fighter("warden")
     assert c._highlights().placing
     up = c.click_section("stair", 6.2)  # the third step, [6, 7): its centre
-    assert up.status == "Warden placed on Stair at 6.5 ft, standing surface 2 ft."
+    assert up.status == "Warden placed on Stair 6.5 ft across, standing surface 2 ft."
     assert up.save and up.fighters is not None and c.table.stand("warden") == ("stair", Fraction(13, 2))
-    assert c.table.log[-1].text == "Warden placed: Hall floor → Stair at 6.5 ft"
+    assert c.table.log[-1].text == "Warden placed: Hall floor → Stair 6.5 ft across"
     assert c.selected == "warden"
     c.click_section("hall", 1.26)
     assert c.table.stand("warden") == ("hall", Fraction(3, 2))
@@ -258,9 +258,9 @@ def test_placing_a_fighter_by_hand_snaps_logs_and_undoes() -> None:
     c.click_section("stair")  # the keyboard on stairs: the step under the centre, 9 ft → [9, 10)
     assert c.table.stand("warden") == ("stair", Fraction(19, 2)) and c.table.surface("warden") == 4
     up = c.nudge(1)
-    assert up.status == "Warden placed on Stair at 10 ft, standing surface 4.67 ft."
+    assert up.status == "Warden placed on Stair 10 ft across, standing surface 4.67 ft."
     up = c.undo()
-    assert up.status == "Undone: Warden placed: Stair → Stair at 10 ft"
+    assert up.status == "Undone: Warden placed: Stair → Stair 10 ft across"
     assert c.table.stand("warden") == ("stair", Fraction(19, 2))
     for _ in range(5):
         c.undo()
@@ -311,10 +311,10 @@ def test_the_fighter_card_and_help_say_what_to_do_in_a_levels_scenario() -> None
     assert "no Move entries" not in help_line(c.table) and "Shift+←/→ nudges it ½ ft" in help_line(c.table)
     assert help_line(controller("cliff.json").table).startswith("Select a fighter (click or Enter), choose a Move")
     up = c.click_fighter("ogre")
-    assert up.status == ("Ogre selected on Field at 9 ft, standing surface 0 ft. Click another fighter to judge melee "
-                         "across levels; click a section to place it there.")
+    assert up.status == ("Ogre selected on Field 9 ft across, standing surface 0 ft. Click another fighter to judge "
+                         "melee across levels; click a section to place it there.")
     root = panel(c)
-    assert text(by_testid(root, "fighter-stand")[0]) == "Raiders · on Field at 9 ft · standing surface 0 ft"
+    assert text(by_testid(root, "fighter-stand")[0]) == "Raiders · on Field 9 ft across · standing surface 0 ft"
     assert text(by_testid(root, "fighter-sm")[0]) == "Size Modifier +1 (G4: adds to its melee reach)"
     assert [text(li) for li in by_testid(root, "fighter-weapons")[0]] == [
         "Club, reach 1", "Knife, reach C → reach 1 with SM +1"]
