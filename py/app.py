@@ -418,7 +418,9 @@ def keep_picture(event=None):
         return
     with contextlib.suppress(Exception):
         localStorage.removeItem(PICTURE)
-        localStorage.setItem(PICTURE, side_view.render(ctl.table))
+        # The drawing as it is on screen at its fit, labels placed (static/view.js); zoomed in, Python's drawing.
+        seen = window.vertigoView.picture() if getattr(window, "vertigoView", None) else None
+        localStorage.setItem(PICTURE, seen if isinstance(seen, str) and seen else side_view.render(ctl.table))
 
 
 def show_saving():

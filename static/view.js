@@ -526,7 +526,26 @@
     if (window.ResizeObserver) new ResizeObserver(resized).observe(proxy.parentElement);
   }
 
-  window.vertigoView = {refresh: later, zoom: zoomBy, panzoom: () => pz, get scale() { return pz ? pz.getScale() / fitScale : 1; },
+  /* The picture a reload shows first (py/app.py keeps it when the page is left; static/boot.js shows it as an
+     image): the drawing as it is on screen — its labels given way, slid and parted by the last pass — with
+     nothing selected, at the whole battlefield's box.  Only while the view is at its fit, where the last pass
+     placed the labels for that box; zoomed in, null (the page keeps Python's drawing instead).  Python's
+     drawing shows every label: on a phone they lay over one another until the live view took over. */
+  function picture() {
+    if (!svg || !svg.isConnected || !pz || !svg.dataset.base) return null;
+    const at = pz.getPan(), fit = fitAt || {startScale: 1, startX: 0, startY: 0};
+    if (Math.abs(pz.getScale() - fit.startScale) > 1e-6 || Math.abs(at.x - fit.startX) > 1 ||
+        Math.abs(at.y - fit.startY) > 1) return null;
+    const copy = svg.cloneNode(true);
+    copy.setAttribute("viewBox", svg.dataset.base);
+    copy.removeAttribute("style");  // the live view's size in px and its --k: the picture gets its own
+    copy.removeAttribute("data-base");
+    for (const layer of copy.querySelectorAll("#overlay > *")) layer.replaceChildren();
+    for (const n of copy.querySelectorAll(".focus-shown")) n.classList.remove("focus-shown");
+    return new XMLSerializer().serializeToString(copy);
+  }
+
+  window.vertigoView = {refresh: later, zoom: zoomBy, panzoom: () => pz, picture, get scale() { return pz ? pz.getScale() / fitScale : 1; },
                         get refreshes() { return refreshes; }, get refreshed() { return refreshed; }, get began() { return began; },
                         get lodMs() { return lodMs; }};
   // Loaded at the end of <body>: the view is parsed, so the drawing the page opens with is fitted and its

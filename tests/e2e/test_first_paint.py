@@ -161,6 +161,52 @@ def test_a_return_visit_paints_the_table_last_drawn_as_an_image_in_the_live_view
         context.close()
 
 
+GIVEN_WAY = ("(root) => [...root.querySelectorAll('.lbl.lod-off')].filter((l) => !l.closest('#overlay'))"
+             ".map((l) => l.textContent).sort()")
+
+
+@pytest.mark.parametrize("zoomed", [False, True], ids=["fitted", "zoomed-in"])
+def test_the_kept_picture_is_the_drawing_as_placed_on_screen_with_its_labels_given_way(
+        browser: Browser, site_url: str, zoomed: bool) -> None:
+    """Issue 7, "Legible" and "First paint": the picture a reload shows first is the drawing as it was on screen
+    at its fit — the labels that gave way there are given way in it too (Python's drawing shows every label,
+    and on a phone the cliff's names lay over one another for the second before the live view), nothing
+    selected, the whole battlefield's box.  Zoomed in, the labels were placed for another box: Python's
+    drawing is kept instead."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(site_url)
+        page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
+        page.select_option("#scenario", "cliff.json")
+        page.click("#load")
+        expect(page.locator("#view #view-title")).to_contain_text("The cliff")
+        page.locator("#fighters .fighter[data-fighter='goat'] .px .token").click()
+        expect(page.locator("#overlay .selected-ring")).to_have_count(1)
+        if zoomed:
+            page.click("#zoom-in")
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))")
+        live = page.evaluate(f"() => ({GIVEN_WAY})(document.querySelector('#view > svg'))")
+        base = page.locator("#view > svg").get_attribute("data-base")
+        assert live, "nothing gave way on a phone: the test would show nothing"
+        page.goto("about:blank")  # leaving the page keeps its picture
+        page.close()
+        page = context.new_page()
+        page.goto(site_url, wait_until="commit")
+        kept = page.evaluate(f"""() => {{
+            const svg = new DOMParser().parseFromString(localStorage.getItem('vertigo.picture.v1'), 'image/svg+xml');
+            const root = svg.documentElement;
+            return {{given: ({GIVEN_WAY})(root), viewBox: root.getAttribute('viewBox'),
+                    selected: root.querySelectorAll('.selected-ring, .reachable').length}};
+        }}""")
+        assert kept["viewBox"] == base
+        assert kept["selected"] == 0
+        assert kept["given"] == ([] if zoomed else live)
+        page.close()
+    finally:
+        context.close()
+
+
 HOSTILE = [
     # An SVG that would run script, load a frame of HTML and link to javascript: if it were ever markup here.
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50" onload="window.pwned=1" '
