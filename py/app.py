@@ -13,6 +13,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from vertigo import scenario as scenario_mod
 from vertigo.errors import RulesError
+from vertigo.limits import PICTURE_BUDGET, utf16_length
 from vertigo.numbers import count
 from vertigo.table import Table
 from vertigo.text import isolate
@@ -420,7 +421,9 @@ def keep_picture(event=None):
         localStorage.removeItem(PICTURE)
         # The drawing as it is on screen at its fit, labels placed (static/view.js); zoomed in, Python's drawing.
         seen = window.vertigoView.picture() if getattr(window, "vertigoView", None) else None
-        localStorage.setItem(PICTURE, seen if isinstance(seen, str) and seen else side_view.render(ctl.table))
+        text = seen if isinstance(seen, str) and seen else side_view.render(ctl.table)
+        if utf16_length(text) <= PICTURE_BUDGET:  # the room kept for it beside the table (vertigo.limits)
+            localStorage.setItem(PICTURE, text)
 
 
 def show_saving():
