@@ -697,7 +697,7 @@ def _fighters(table: Table) -> ET.Element:
     return g
 
 
-def _short(name: str, most: int = 14) -> str:
+def _short(name: str, most: int = 18) -> str:
     """A name as a label shows it: at most ``most`` characters, cut with an ellipsis (the full name is in the
     fighter's accessible name and tooltip)."""
     return name if len(name) <= most else name[:most - 1].rstrip() + "…"

@@ -15,7 +15,7 @@ def test_the_goat_dropping_across_a_height_3_border_with_move_1_height_2_rolls_1
     """000 › Combat: "if an entity moves downward across a Height 3 section border with a Move 1 (Height 2)
     entry, the entity would suffer falling damage from Height 1" — shown as 1d6 before, each die after."""
     app.load_scenario("cliff.json")
-    app.fighter("goat").click()
+    app.tap("goat")
     badge = app.page.locator("#overlay .dice-badge[data-section='cliff-foot']")
     expect(badge).to_have_text("1d6")
     expect(app.page.locator("#overlay .reachable[data-section='cliff-foot']")).to_have_class("reachable dice-1 risky")
@@ -41,7 +41,7 @@ def test_undo_puts_the_goat_back_and_rewinds_the_dice(app: App) -> None:
     """Undo of the last action: position and roll counter restored; the same move rolls the same die again."""
     app.load_scenario("cliff.json")
     for _ in range(2):
-        app.fighter("goat").click()
+        app.tap("goat")
         app.section("cliff-foot").click()
         app.page.get_by_role("button", name="Confirm move and roll 1d6").click()
         expect(app.page.locator("#seed")).to_have_text(f"dice seed {CLIFF_SEED} · 1 roll")
@@ -56,9 +56,9 @@ def test_the_goat_cannot_climb_back_up_a_height_3_border(app: App) -> None:
     """000 › Combat: "An entity cannot Move upward if the Height value of the Move entry is less than the Height
     value of the section border" (H2)."""
     app.load_scenario("cliff.json")
-    app.fighter("kestrel").click()
-    app.fighter("kestrel").click()  # deselect
-    app.fighter("spearman").click()
+    app.tap("kestrel")
+    app.tap("kestrel")  # deselect
+    app.tap("spearman")
     app.section("cliff-top").click()
     expect(app.page.locator("[data-testid=verdict-summary]")).to_have_text("Not allowed.")
     expect(app.page.locator("[data-testid=verdict]")).to_contain_text(
@@ -69,7 +69,7 @@ def test_the_goat_cannot_climb_back_up_a_height_3_border(app: App) -> None:
 def test_the_kestrel_flies_up_the_spire_with_no_fall(app: App) -> None:
     """000 › Combat: "The special movement type Fly ignores Height values" (H4)."""
     app.load_scenario("cliff.json")
-    app.fighter("kestrel").click()
+    app.tap("kestrel")
     app.page.get_by_role("button", name="Fly 3").click()
     expect(app.page.locator("#overlay .dice-badge[data-section='spire']")).to_have_text("safe")
     app.section("spire").click()
@@ -83,7 +83,7 @@ def test_the_blinker_teleports_exactly_as_far_as_its_range(app: App) -> None:
     Teleport 4 reaches the spire (2 steps, up exactly 4) but not the overhang (2 steps, up 5); Phase 2 reaches
     the boulder (1 step, up 1) but not the spire (up 4)."""
     app.load_scenario("cliff.json")
-    app.fighter("blinker").click()
+    app.tap("blinker")
     app.page.get_by_role("button", name="Teleport 4").click()
     app.section("spire").click()
     expect(app.page.locator("[data-testid=verdict-summary]")).to_have_text("Allowed.")
@@ -101,8 +101,8 @@ def test_the_blinker_teleports_exactly_as_far_as_its_range(app: App) -> None:
 def test_the_spearman_reaches_across_a_height_1_border_but_not_further(app: App) -> None:
     """H6: "Reach 1 crosses one border of Height 0 or 1, not Height 2" — the ogre stands one step up Height 1."""
     app.load_scenario("cliff.json")
-    app.fighter("spearman").click()
-    app.fighter("ogre").click()
+    app.tap("spearman")
+    app.tap("ogre")
     shots = app.page.locator("[data-testid=shot] .summary")
     expect(shots.nth(0)).to_have_text("Spear, range 0, Reach: reaches (needs range 1)")
     expect(shots.nth(1)).to_have_text("Javelin, range 2: reaches (needs range 1)")
@@ -112,7 +112,7 @@ def test_the_climbers_height_property_lets_its_plain_move_climb_height_1(app: Ap
     """000 › Combat: "If an entity gains a Height property, it applies to any of their Moves that don't have other
     Height values listed" — Climber (Height 1) climbs nothing higher with Move 2, but its Move 1 (Height 3) does."""
     app.load_scenario("cliff.json")
-    app.fighter("climber").click()
+    app.tap("climber")
     app.section("cliff-foot").click()
     expect(app.page.locator("[data-testid=verdict]")).to_contain_text(
         "Move 2 moves up to 2 steps with Height 1 (the fighter's Height property)")
@@ -127,8 +127,8 @@ def test_the_climbers_height_property_lets_its_plain_move_climb_height_1(app: Ap
 def test_a_targeted_enemy_can_be_selected_instead(app: App) -> None:
     """Clicking a fighter of another side checks the actions against it; "Select … instead" selects it."""
     app.load_scenario("cliff.json")
-    app.fighter("spearman").click()
-    app.fighter("ogre").click()
+    app.tap("spearman")
+    app.tap("ogre")
     expect(app.page.locator("[data-testid=verdict] h2")).to_have_text("Actions against Ogre")
     app.page.get_by_role("button", name="Select Ogre instead").click()
     expect(app.page.locator(".fighter-title")).to_have_text("Ogre")
@@ -142,7 +142,7 @@ def test_double_clicking_a_fighter_selects_it_once(app: App) -> None:
     app.fighter("goat").dblclick()
     expect(app.page.locator("[data-testid=fighter-card] h2")).to_have_text("Mountain goat")
     expect(app.page.locator("#overlay .dice-badge[data-section='cliff-foot']")).to_have_text("1d6")
-    app.fighter("goat").click()  # a single click still takes the selection back
+    app.tap("goat")  # a single click still takes the selection back
     expect(app.page.locator("[data-testid=fighter-card]")).to_have_count(0)
 
 

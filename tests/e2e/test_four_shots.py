@@ -23,8 +23,8 @@ EXAMPLES = [
 def test_clicking_shooter_then_target_gives_the_seed_verdict(app: App, lane, changes, bow, sling, blocker) -> None:
     """"The range of the Action must be equal to or greater than the total change in Height … the terrain must
     not obstruct": each worked example, with its border changes, range needed and any blocking section."""
-    app.fighter(f"shooter-{lane}").click()
-    app.fighter(f"target-{lane}").click()
+    app.tap(f"shooter-{lane}")
+    app.tap(f"target-{lane}")
     shots = app.page.locator("[data-testid=shot] .summary")
     expect(shots.nth(0)).to_have_text(bow)
     expect(shots.nth(1)).to_have_text(sling)
@@ -43,8 +43,8 @@ def test_clicking_shooter_then_target_gives_the_seed_verdict(app: App, lane, cha
 
 def test_the_dm_can_override_a_blocked_shot_and_the_log_keeps_both_answers(app: App) -> None:
     """H7: "the result then says 'overridden by the DM' and the log keeps both"."""
-    app.fighter("shooter-3").click()
-    app.fighter("target-3").click()
+    app.tap("shooter-3")
+    app.tap("target-3")
     app.page.locator("[data-testid=shot]").nth(0).get_by_role("button", name="DM override: allow").click()
     expect(app.page.locator("[data-testid=shot] .summary").nth(0)).to_have_text(
         "Shortbow, range 3: reaches — overridden by the DM (rules: needs range 2, blocked)")
@@ -61,10 +61,10 @@ def test_the_dm_can_override_a_blocked_shot_and_the_log_keeps_both_answers(app: 
 def test_clicking_the_checked_enemy_again_writes_no_second_log_line(app: App) -> None:
     """Issue 7's leftovers, item 1: the same check twice in a row gives the same answer; the log keeps one line
     and the status line says the repeat was not logged."""
-    app.fighter("shooter-1").click()
-    app.fighter("target-1").click()
+    app.tap("shooter-1")
+    app.tap("target-1")
     expect(app.page.locator("#log > li")).to_have_count(2)
-    app.fighter("target-1").click()
+    app.tap("target-1")
     expect(app.page.locator("#status")).to_contain_text("The same as the last line of the log: not logged again.")
     expect(app.page.locator("#log > li .log-text")).to_have_text(
         ["Loaded “The four shots”, dice seed 4.", "Ada → Bandit 1: actions checked"])
@@ -74,8 +74,8 @@ def test_the_dm_takes_back_an_override_and_the_rules_answer_stands_again(app: Ap
     """Product owner's list, "Taking back a DM override" (H7): after "DM override: allow" on the blocked
     Shortbow shot, "Take back the override" shows the rules' answer again with its override button, and the
     log keeps the override and adds a line saying it was taken back."""
-    app.fighter("shooter-3").click()
-    app.fighter("target-3").click()
+    app.tap("shooter-3")
+    app.tap("target-3")
     shot = app.page.locator("[data-testid=shot]").nth(0)
     shot.get_by_role("button", name="DM override: allow").click()
     shot.get_by_role("button", name="Take back the DM override on Shortbow, range 3").click()

@@ -47,7 +47,7 @@ def test_every_section_and_fighter_is_focusable_with_an_accessible_name(app: App
 def test_axe_finds_no_serious_or_critical_violation(app: App) -> None:
     """axe-core scan of the page with a fighter selected and a verdict shown."""
     app.load_scenario("cliff.json")
-    app.fighter("goat").click()
+    app.tap("goat")
     app.section("cliff-foot").click()
     bad = serious_axe_violations(app.page, AXE)
     assert bad == []

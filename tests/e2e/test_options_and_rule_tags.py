@@ -28,7 +28,7 @@ def rows(app: App) -> list[list[str]]:
 def test_selecting_dov_on_the_four_shots_shows_every_option_with_its_dice(app: App) -> None:
     """H2: Move 2 moves with Height 0 and falls the whole Height going down: Hilltop → Slope is down 2 (2d6),
     on to the Valley floor down 1 more (falls add up: 3d6, H8)."""
-    app.fighter("shooter-4").click()
+    app.tap("shooter-4")
     options = app.page.locator("[data-testid=options]")
     expect(options.locator("caption")).to_have_text(
         "Dov: 2 sections reachable with 1 Move entry. Each cell: that move's verdict — no, safe, or the falling "
@@ -40,9 +40,9 @@ def test_selecting_dov_on_the_four_shots_shows_every_option_with_its_dice(app: A
 def test_selecting_bram_and_ada_shows_the_chasm_and_a_fighter_that_reaches_nothing(app: App) -> None:
     """H2: Bram's Move 2 drops Height 6 into the chasm (6d6) but cannot climb out; Ada's cannot climb the
     Height 1 border beside her."""
-    app.fighter("shooter-2").click()
+    app.tap("shooter-2")
     assert rows(app) == [["Section", "Move 2"], ["Chasm floor", "6d6 H2"]]
-    app.fighter("shooter-1").click()
+    app.tap("shooter-1")
     expect(app.page.locator("[data-testid=options-none]")).to_have_text(
         "No Move entry of Ada reaches another section from Lower terrace.")
 
@@ -51,7 +51,7 @@ def test_the_climber_compares_both_entries_at_once(app: App) -> None:
     """H2: the climber (Height 1 of its own) can go down to the foot with either entry, but only Move 1
     (Height 3) climbs the Height 3 border to the spire."""
     app.load_scenario("cliff.json")
-    app.fighter("climber").click()
+    app.tap("climber")
     assert rows(app) == [["Section", "Move 2", "Move 1 (Height 3)"],
                          ["Foot of the cliff", "safe H2", "safe H2"],
                          ["Spire", "no H2", "safe H2"]]
@@ -60,8 +60,8 @@ def test_the_climber_compares_both_entries_at_once(app: App) -> None:
 def test_a_rule_tag_link_opens_its_glossary_entry(app: App) -> None:
     """Issue 7: each tag links to its rule. H5 on the blocked third shot opens the Rules glossary at H5, whose
     statement is the link's description and tooltip."""
-    app.fighter("shooter-3").click()
-    app.fighter("target-3").click()
+    app.tap("shooter-3")
+    app.tap("target-3")
     glossary = app.page.locator("[data-testid=glossary]")
     expect(glossary).not_to_have_attribute("open", "")
     link = app.page.locator("[data-testid=shot]").nth(0).locator("a.rule-link", has_text="H5").first
@@ -77,7 +77,7 @@ def test_a_rule_tag_link_opens_its_glossary_entry(app: App) -> None:
     assert app.page.evaluate("document.querySelector(':target')?.id") == "rule-h5"
     # The glossary is written once under the panel: the next click redraws the verdict, not the glossary,
     # which stays open as the referee left it.
-    app.fighter("target-1").click()  # on the near bank: no line from the upper terrace (H5)
+    app.tap("target-1")  # on the near bank: no line from the upper terrace (H5)
     expect(app.page.locator("[data-testid=shot]").first).to_contain_text("with Near bank: no line.")
     expect(glossary).to_have_attribute("open", "")
     assert app.page.locator("[data-testid=glossary]").count() == 1
@@ -86,7 +86,7 @@ def test_a_rule_tag_link_opens_its_glossary_entry(app: App) -> None:
 def test_axe_finds_no_serious_or_critical_violation_with_the_options_and_the_glossary_open(app: App) -> None:
     """axe-core scan with the options table (a scrolling region) and the opened glossary on screen."""
     app.load_scenario("cliff.json")
-    app.fighter("kestrel").click()  # "no", "safe" and a 3d6 fall, each in its colour
+    app.tap("kestrel")  # "no", "safe" and a 3d6 fall, each in its colour
     expect(app.page.locator("[data-testid=options-table] td.falls")).to_have_count(1)
     app.page.locator("[data-testid=glossary] summary").click()
     bad = serious_axe_violations(app.page, AXE)

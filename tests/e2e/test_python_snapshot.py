@@ -78,8 +78,8 @@ def test_the_page_starts_python_from_the_builds_snapshot(app: App, console: list
         ["static", "python.snapshot.gz"]]
     assert _fallback_note(console) == []
     # and referees: the seed's third worked example, as test_four_shots.py checks it on any start
-    app.fighter("shooter-3").click()
-    app.fighter("target-3").click()
+    app.tap("shooter-3")
+    app.tap("target-3")
     expect(app.page.locator("[data-testid=shot] .summary").nth(0)).to_have_text(
         "Shortbow, range 3: cannot reach (needs range 2, blocked)")
 
@@ -132,8 +132,8 @@ def test_a_snapshot_that_cannot_be_used_falls_back_to_a_normal_start(
                "Failed to load resource: the server responded with a status of 404 (Not Found)")
     assert [p for p in app.watch.problems if p.removeprefix("console error: ") not in network] == []
     expect(app.page.locator("#error")).to_be_hidden()
-    app.fighter("shooter-3").click()
-    app.fighter("target-3").click()
+    app.tap("shooter-3")
+    app.tap("target-3")
     expect(app.page.locator("[data-testid=shot] .summary").nth(0)).to_have_text(
         "Shortbow, range 3: cannot reach (needs range 2, blocked)")
 

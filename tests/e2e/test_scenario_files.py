@@ -71,7 +71,7 @@ def test_a_hostile_name_is_shown_as_text_everywhere(app: App, tmp_path: Path) ->
     doc["sections"][0]["name"] = hostile
     _import(app, tmp_path, "hostile.json", json.dumps(doc))
     expect(app.page.locator("#terrain .section")).to_have_count(7)
-    app.fighter("goat").click()
+    app.tap("goat")
     app.section("cliff-foot").click()
     expect(app.page.locator(".fighter-title")).to_have_text(hostile)
     expect(app.page.locator("[data-testid=verdict]")).to_contain_text(hostile)
@@ -89,7 +89,7 @@ def test_a_hostile_name_is_shown_as_text_everywhere(app: App, tmp_path: Path) ->
 def test_export_then_import_brings_back_the_battlefield_as_it_stands(app: App, tmp_path: Path) -> None:
     """Export writes the scenario with every fighter where it stands; importing that file restores it."""
     app.load_scenario("cliff.json")
-    app.fighter("kestrel").click()
+    app.tap("kestrel")
     app.page.get_by_role("button", name="Fly 3").click()
     app.section("spire").click()
     app.page.get_by_role("button", name="Confirm move").click()
@@ -123,7 +123,7 @@ def test_export_then_import_brings_back_the_battlefield_as_it_stands(app: App, t
 def test_the_table_survives_a_reload(app: App) -> None:
     """The current state survives a page reload (browser storage): battlefield, positions, dice and log."""
     app.load_scenario("cliff.json")
-    app.fighter("goat").click()
+    app.tap("goat")
     app.section("cliff-foot").click()
     app.page.get_by_role("button", name="Confirm move and roll 1d6").click()
     log_before = app.page.locator("#log > li").count()
@@ -175,7 +175,7 @@ def test_a_deeply_nested_saved_table_still_lets_the_page_start(app: App) -> None
 def test_each_of_several_loads_can_be_undone_in_turn(app: App) -> None:
     """No lost work: two loads in a row, then two undos, bring back the table that was in play."""
     app.load_scenario("cliff.json")
-    app.fighter("goat").click()
+    app.tap("goat")
     app.section("cliff-foot").click()
     app.page.get_by_role("button", name="Confirm move and roll 1d6").click()
     app.load_scenario("cliff.json")

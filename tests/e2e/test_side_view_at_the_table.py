@@ -429,8 +429,8 @@ def test_a_long_name_with_no_space_wraps_in_the_panel_on_a_phone(
     kestrel["name"] = word
     app = _imported(browser, site_url, tmp_path, doc, (390, 844))
     page = app.page
-    app.fighter("kestrel").click()
-    app.fighter("goat").click()  # check the Kestrel's Talons against the Goat: the verdict and the options
+    app.tap("kestrel")
+    app.tap("goat")  # check the Kestrel's Talons against the Goat: the verdict and the options
     expect(page.locator("[data-testid=shot]").first).to_be_visible()
     expect(page.locator(".options-grid caption")).to_contain_text(word)
     widths = page.evaluate("() => { const s = document.querySelector('.side'); "

@@ -132,8 +132,9 @@ def test_the_view_has_a_title_and_description_for_screen_readers() -> None:
 
 
 def test_a_long_section_name_is_cut_with_an_ellipsis_and_kept_whole_in_its_accessible_name() -> None:
-    """Issue 7, "Legible": long names are shortened in the drawing (30 characters at most for a section, 14
-    for a fighter), with the full name in the accessible name and tooltip."""
+    """Issue 7, "Legible": long names are shortened in the drawing (30 characters at most for a section, 18
+    for a fighter: "Dogwood (6 steps)" whole, where 14 cut it to "Dogwood (6 st…"), with the full name in the
+    accessible name and tooltip."""
     doc = json.loads((SCENARIOS / "cliff.json").read_text())
     long = "Cliff" + "x" * 70
     doc["sections"][0]["name"] = long
@@ -145,6 +146,6 @@ def test_a_long_section_name_is_cut_with_an_ellipsis_and_kept_whole_in_its_acces
     section = root.find(f".//{NS}g[@id='section-{sid}']")
     assert section is not None and long in (section.get("aria-label") or "")
     name = root.find(f".//{NS}g[@id='fighter-{fid}']//{NS}text[@class='token-name lbl']")
-    assert name is not None and name.text == "Mountain goat…"
+    assert name is not None and name.text == "Mountain goat of…"
     fighter = root.find(f".//{NS}g[@id='fighter-{fid}']/{NS}title")
     assert fighter is not None and "Mountain goat of the northern ridge" in (fighter.text or "")
