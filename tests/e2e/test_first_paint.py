@@ -89,14 +89,20 @@ def test_a_first_visit_paints_the_default_battlefield_exactly_as_python_then_dra
         context.close()
 
 
-def _leave_on_the_cliff(context: BrowserContext, url: str) -> str | None:
-    """Load the cliff in a page and leave it (which keeps its picture); returns the viewBox the renderer wrote."""
+def _on_the_cliff(context: BrowserContext, url: str) -> Page:
+    """A new page, once ready, with the cliff loaded."""
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
     page.select_option("#scenario", "cliff.json")
     page.click("#load")
     expect(page.locator("#view #view-title")).to_contain_text("The cliff")
+    return page
+
+
+def _leave_on_the_cliff(context: BrowserContext, url: str) -> str | None:
+    """Load the cliff in a page and leave it (which keeps its picture); returns the viewBox the renderer wrote."""
+    page = _on_the_cliff(context, url)
     live_box = page.locator("#view > svg").get_attribute("data-base")
     page.goto("about:blank")  # leaving the page keeps its picture
     page.close()
@@ -175,12 +181,7 @@ def test_the_kept_picture_is_the_drawing_as_placed_on_screen_with_its_labels_giv
     drawing is kept instead."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
     try:
-        page = context.new_page()
-        page.goto(site_url)
-        page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
-        page.select_option("#scenario", "cliff.json")
-        page.click("#load")
-        expect(page.locator("#view #view-title")).to_contain_text("The cliff")
+        page = _on_the_cliff(context, site_url)
         page.locator("#fighters .fighter[data-fighter='goat'] .px .token").click()
         expect(page.locator("#overlay .selected-ring")).to_have_count(1)
         if zoomed:
