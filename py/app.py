@@ -419,7 +419,7 @@ def keep_picture(event=None):
         return
     with contextlib.suppress(Exception):
         localStorage.removeItem(PICTURE)
-        # The drawing as it is on screen at its fit, labels placed (static/view.js); zoomed in, Python's drawing.
+        # The drawing at its fit with its labels placed as on screen (static/view.js), else Python's drawing.
         seen = window.vertigoView.picture() if getattr(window, "vertigoView", None) else None
         text = seen if isinstance(seen, str) and seen else side_view.render(ctl.table)
         if utf16_length(text) <= PICTURE_BUDGET:  # the room kept for it beside the table (vertigo.limits)

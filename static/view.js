@@ -37,7 +37,7 @@
   // The least room between two labels of one kind (rank) shown, in CSS px (times the markers' growth): two section
   // names that touch read as one name ("Broken pavement Alley under the wall"), so the later one gives way instead.
   // A name may stand close to a Height tag or a token: they do not read as one.
-  const LABEL_GAP = 6;
+  const LABEL_GAP = 8;
   const MIN_UNIT_PX = 7;  // a battlefield is not fitted smaller than this many CSS px per unit of its scenario
   // At most this far in at the start: past it the whole field is many windows wide, and − must still reach
   // all of it in a few presses (an imported field of 200,000 units started 100x in, on empty sky).
@@ -188,10 +188,16 @@
     partTokens(m, grow);
     const area = view().getBoundingClientRect();
     let labels = labelOrder();  // already in placing order
-    // The focused fighter's or section's own name is always shown (style.css): placed first, so a label it would
-    // cover gives way to it instead of lying under it (a fighter just moved keeps the focus).
+    // The focused fighter's or section's own name is always shown (style.css), and so are the names of the fighters
+    // the verdict is about (the selected one, its target, the other of a levels verdict: their rings in the
+    // overlay): placed first, so a label one would cover gives way to it instead of lying under it (a fighter just
+    // moved keeps the focus; a tapped one does not take it).
     const at = document.activeElement;
-    const first = new Set([...(at && at !== svg && svg.contains(at) && at.dataset.fighter ? at.querySelectorAll(".lbl") : []),
+    const named = new Set([...svg.querySelectorAll("#overlay .selected-ring[data-fighter], #overlay .target-ring[data-fighter]")]
+      .map((r) => r.dataset.fighter));
+    if (at && at !== svg && svg.contains(at) && at.dataset.fighter) named.add(at.dataset.fighter);
+    const first = new Set([...fixedParts().tokens.filter(({f}) => named.has(f.dataset.fighter))
+                             .flatMap(({f}) => [...f.querySelectorAll(".lbl")]),
                            ...[...svg.querySelectorAll(".focus-shown")].map((n) => n.closest(".lbl") || n)]);
     if (first.size) labels = [...first, ...labels.filter((l) => !first.has(l))];
     const rects = labels.map((l) => screenBox(l, m, grow));
@@ -526,17 +532,24 @@
     if (window.ResizeObserver) new ResizeObserver(resized).observe(proxy.parentElement);
   }
 
-  /* The picture a reload shows first (py/app.py keeps it when the page is left; static/boot.js shows it as an
-     image): the drawing as it is on screen — its labels given way, slid and parted by the last pass — with
-     nothing selected, at the whole battlefield's box.  Only while the view is at its fit, where the last pass
-     placed the labels for that box; zoomed in, null (the page keeps Python's drawing instead).  Python's
-     drawing shows every label: on a phone they lay over one another until the live view took over. */
+  /* The picture a reload shows first (py/app.py keeps it when the page is left or hidden; static/boot.js shows it
+     as an image): the drawing at its fit as the last pass placed it there — labels given way and slid, tokens
+     parted — with nothing selected, at the whole battlefield's box.  Zoomed in, the view goes to its fit for
+     the moment it takes to place the labels there and copy the drawing, then back to where it was.  (Python's
+     drawing shows every label: on a phone they lay over one another until the live view took over.) */
   function picture() {
     if (!svg || !svg.isConnected || !pz || !svg.dataset.base) return null;
-    const at = pz.getPan(), fit = fitAt || {startScale: 1, startX: 0, startY: 0};
-    if (Math.abs(pz.getScale() - fit.startScale) > 1e-6 || Math.abs(at.x - fit.startX) > 1 ||
-        Math.abs(at.y - fit.startY) > 1) return null;
+    const at = pz.getPan(), scale = pz.getScale(), fit = fitAt || {startScale: 1, startX: 0, startY: 0};
+    const away = Math.abs(scale - fit.startScale) > 1e-6 || Math.abs(at.x - fit.startX) > 1 || Math.abs(at.y - fit.startY) > 1;
+    if (away) { toFit(); refresh(); }
     const copy = svg.cloneNode(true);
+    if (away) {
+      pz.zoom(scale, {animate: false, force: true});
+      sync();
+      pz.pan(at.x, at.y, {animate: false, force: true});
+      sync();
+      refresh();
+    }
     copy.setAttribute("viewBox", svg.dataset.base);
     copy.removeAttribute("style");  // the live view's size in px and its --k: the picture gets its own
     copy.removeAttribute("data-base");

@@ -24,7 +24,7 @@ MIN_TOKEN_PX = 24.0
 SETTLED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
 
 MEASURE = r"""() => {
-  const RUN_TOGETHER_PX = 4;
+  const RUN_TOGETHER_PX = 6;
   const svg = document.querySelector('#view svg.side-view');
   const area = document.getElementById('view').getBoundingClientRect();
   const seen = (el) => el.checkVisibility({checkOpacity: true, visibilityProperty: true});
@@ -296,6 +296,32 @@ def test_a_fighter_just_moved_shows_its_name_over_no_other_label(
     assert m["overlaps"] == [] and m["touching"] == [], (m["overlaps"], m["touching"])
     expect(app.fighter(fighter).locator(".token-name")).to_have_text(name)
     expect(app.fighter(fighter).locator(".token-name")).to_be_visible()
+    problems = app.watch.problems
+    ctx.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_on_a_phone_the_names_of_the_two_fighters_a_verdict_is_about_are_shown(
+        browser: Browser, site_url: str) -> None:
+    """Issue 7, "Legible" (labels give way by level of detail, never the ones the referee is reading): on the
+    staircase at 390 px the warden's and Birch's names give way at the fit; tapped for a levels verdict, both are
+    shown (placed first, the names they would cover giving way) and still no two labels overlap."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    app = open_app(ctx, site_url)
+    page = app.page
+    app.load_scenario("staircase.json")
+    page.evaluate(SETTLED)
+    name = ".token-name"
+    assert not app.fighter("warden").locator(name).is_visible()
+    assert not app.fighter("step-3").locator(name).is_visible()
+    app.tap("warden")
+    app.tap("step-3")
+    expect(page.locator("[data-testid=levels]")).to_have_count(1)
+    page.evaluate(SETTLED)
+    expect(app.fighter("warden").locator(name)).to_be_visible()
+    expect(app.fighter("step-3").locator(name)).to_be_visible()
+    m = page.evaluate(MEASURE)
+    assert m["overlaps"] == [] and m["onHeads"] == [], (m["overlaps"], m["onHeads"])
     problems = app.watch.problems
     ctx.close()
     assert not problems, "\n".join(problems)
