@@ -211,7 +211,7 @@ def show_in_picker(scenario):
         own.value = ""
         own.disabled = True
         picker.prepend(own)
-    own.textContent = isolate(title)
+    own.textContent = f"{isolate(title)} (imported)"  # beside the bundled entry of the same title, told apart
     picker.value = ""
 
 

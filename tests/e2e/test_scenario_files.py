@@ -80,7 +80,7 @@ def test_a_hostile_name_is_shown_as_text_everywhere(app: App, tmp_path: Path) ->
     expect(app.page.locator("#log > li").first).to_contain_text(hostile)
     # The picker names the imported battlefield (as text, isolated, not a choice to Load), not a blank.
     picked = app.page.locator("#scenario option:checked")
-    expect(picked).to_have_text(hostile)
+    expect(picked).to_have_text(f"{hostile} (imported)")
     expect(picked).to_be_disabled()
     app.load_scenario("cliff.json")
     expect(app.page.locator("#scenario option:disabled")).to_have_count(0)
@@ -106,7 +106,7 @@ def test_export_then_import_brings_back_the_battlefield_as_it_stands(app: App, t
     # Same title, other places to start from: not the bundled "The cliff" (Load there put the Kestrel back on
     # its bundled start), but the imported one, greyed.
     picked = app.page.locator("#scenario option:checked")
-    expect(picked).to_have_text("The cliff")
+    expect(picked).to_have_text("The cliff (imported)")  # told apart from the bundled "The cliff" below it
     expect(picked).to_be_disabled()
     # A file exported before any move is the bundled battlefield itself, and the picker says so.
     app.load_scenario("cliff.json")
