@@ -243,6 +243,22 @@ def test_fighters_with_no_line_between_them_get_no_line() -> None:
     assert len(drawn(overlay, "target-ring")) == 1
 
 
+def test_a_range_0_action_alone_draws_no_line_and_marks_no_blocker() -> None:
+    """H6: a range 0 action without Reach reaches only its own section, "sight and range play no part": the
+    Kestrel (Talons, range 0) in the ravine checked against the ogre is refused by H6 alone, so the drawing
+    marks no section "blocks the shot" (it marked the Spire, which the verdict never named) and draws no line;
+    the target is still ringed."""
+    doc = json.loads((SCENARIOS / "cliff.json").read_text())
+    next(f for f in doc["fighters"] if f["id"] == "kestrel")["section"] = "ravine"
+    c = Controller(table_of(doc))
+    overlay = shot(c, "kestrel", "ogre")
+    assert c.shots is not None and [v.action.effective_range for v in c.shots] == [0]
+    assert [s.rule for v in c.shots for s in v.steps] == ["H6"]
+    assert drawn(overlay, "blocker") == [] and drawn(overlay, "blocker-label") == []
+    assert drawn(overlay, "shot") == []
+    assert len(drawn(overlay, "target-ring")) == 1
+
+
 def test_a_renderer_caller_without_a_path_draws_no_line() -> None:
     """The line is drawn only over sections the core named: Highlights without ``shot_path`` draw none."""
     t = bundled("four-shots.json")
@@ -264,7 +280,8 @@ def test_every_shot_of_every_bundled_battlefield_follows_the_core_and_a_clear_on
     line the core judged, runs over each of them in that order, and — when any action reaches — never passes
     inside ground or a slab.  A blocked line may not either: it is drawn over the blocker's top.  On a feet
     battlefield (Combat at Different Levels, G1) no shot is judged or drawn: the only line is the dimension
-    line between the two standing surfaces, as long as the verdict's difference."""
+    line between the two standing surfaces, as long as the verdict's difference.  A fighter with range 0 actions
+    only (H6: sight and range play no part) gets no line."""
     t = bundled(name)
     c = Controller(t)
     checked = 0
@@ -281,7 +298,8 @@ def test_every_shot_of_every_bundled_battlefield_follows_the_core_and_a_clear_on
             checked += 1
             continue
         assert c.shots is not None
-        line = next((v.line for v in c.shots if v.line is not None), None)
+        # The line an action's verdict judged (H5): a range 0 action's is judged by H6 alone and not drawn.
+        line = next((v.line for v in c.shots if v.line is not None and v.action.effective_range != 0), None)
         lines = drawn(overlay, "shot")
         if line is None:
             assert lines == []
