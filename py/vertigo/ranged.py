@@ -152,6 +152,13 @@ class ShotVerdict(Overridable):
     override: Override | None = None
 
     @property
+    def judged_line(self) -> Line | None:
+        """The line this verdict judged sight and range over (H5), or None: the sections are not connected, or
+        the action is range 0 without Reach, which reaches only its own section and for which sight and range
+        play no part (H6) — its ``line`` is still found, but no step of the explanation names it."""
+        return None if self.line is None or self.action.effective_range == 0 else self.line
+
+    @property
     def summary(self) -> str:
         """One line: ``"Shortbow, range 3: reaches (needs range 3)"``."""
         verdict = "reaches" if self.final else "cannot reach"

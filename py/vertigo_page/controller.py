@@ -172,9 +172,8 @@ class Controller:
             hl = replace(hl, destination=self.pending.dest, destination_ok=self.pending.final,
                          route=self.pending.route.path if self.pending.route else ())
         if self.target is not None and self.shots is not None:
-            # The line of an action whose verdict judged it: a range 0 action is judged by H6 alone ("sight and
-            # range play no part"), and a blocker it never named is not drawn.
-            line = next((v.line for v in self.shots if v.line is not None and v.action.effective_range != 0), None)
+            # Only a line a verdict judged is drawn: a blocker no explanation names is not (H6, range 0).
+            line = next((v.judged_line for v in self.shots if v.judged_line is not None), None)
             ok = any(v.final for v in self.shots)
             hl = replace(hl, target=self.target, shot_ok=ok, blocked_by=line.blocked_by if line else None,
                          shot_path=line.path if line else (), shot_overridden=ok != any(v.allowed for v in self.shots))

@@ -268,3 +268,15 @@ def test_reach_is_named_as_reach_and_range_0_is_not_called_blocked():
     assert "[H5] Range needed = max(d, |Δh|) = max(1, 1) = 1; Glaive has Reach 2 — enough." in texts(glaive)
     dagger = judge_action(f, "s0", "s2", Action.parse("Dagger, range 0"))
     assert dagger.summary == "Dagger, range 0: cannot reach (range 0: its own section only)"
+
+
+def test_the_judged_line_is_none_for_a_range_0_action_and_the_line_for_reach():
+    """H6: a range 0 action without Reach "reaches only its own section" — sight and range play no part, so the
+    verdict judged no line (the side view draws none and marks no blocker), though the geometric line exists;
+    an action with Reach is judged like a ranged action (H5), over its line."""
+    f = across(1, -2)
+    dagger = judge_action(f, "s0", "s2", Action.parse("Dagger, range 0"))
+    assert dagger.line is not None and dagger.line.path == ("s0", "s1", "s2")
+    assert dagger.judged_line is None
+    glaive = judge_action(f, "s0", "s1", Action.parse("Glaive, range 0, Reach 2"))
+    assert glaive.judged_line is glaive.line and glaive.line is not None
