@@ -40,10 +40,21 @@ BUNDLED_BY_TITLE = {item["title"]: item["file"] for item in BUNDLED}
 BUNDLED_FILES = frozenset(BUNDLED_BY_TITLE.values())
 
 
+_bundled_scenarios = {}
+"""Each bundled file's scenario (immutable), read the first time it is asked for."""
+
+
+def bundled_scenario(file):
+    """The scenario of a bundled file, read once: Load starts a table from it, the picker compares with it."""
+    if file not in _bundled_scenarios:
+        with open(f"scenarios/{file}") as f:
+            _bundled_scenarios[file] = scenario_mod.loads(f.read())
+    return _bundled_scenarios[file]
+
+
 def bundled(file):
     """A fresh table for a bundled scenario file."""
-    with open(f"scenarios/{file}") as f:
-        return Table.start(scenario_mod.loads(f.read()))
+    return Table.start(bundled_scenario(file))
 
 
 def first_table():
@@ -178,17 +189,6 @@ def apply(up: Update, starting: bool = False):
         target = by_id(up.focus)
         if target:
             target.focus()
-
-
-_bundled_scenarios = {}
-"""Each bundled file's scenario, read once it is asked for (:func:`show_in_picker`)."""
-
-
-def bundled_scenario(file):
-    """The scenario of a bundled file, read once."""
-    if file not in _bundled_scenarios:
-        _bundled_scenarios[file] = bundled(file).scenario
-    return _bundled_scenarios[file]
 
 
 def show_in_picker(scenario):
