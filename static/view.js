@@ -22,7 +22,9 @@
  *   fighter's token, or on a battlefield drawn to scale a figure's head or body), or stand closer than
  *   LABEL_GAP to a label of its kind, is hidden (.lod-off) until a zoom makes room; a Height tag first tries
  *   sliding along its border's line (data-slide="v"), a figure's name sideways over its head
- *   (data-slide="h").  A focused fighter or section always shows its own name, placed first.
+ *   (data-slide="h"), a token's name sideways, a line up or under its token.  The focused fighter's or
+ *   section's name, and the names of the fighters the verdict is about (their rings in the overlay), are
+ *   placed first and always shown.
  * - Tokens are never hidden and keep their size; two that would hide each other's initial slide apart
  *   sideways (partTokens) until a zoom makes room.
  * - Off-screen signs: when part of the battlefield is outside the view, the edges it runs past are
@@ -260,7 +262,7 @@
           ...(first.has(l) ? [[0, -28], [-0.3, -28], [0.3, -28], [0, -42]] : [])].map(([f, d]) => q(f * w, d * grow)) : [];
       const slid = tries.find(({q: b}) => b.top >= area.top && b.bottom <= area.bottom && b.left >= area.left &&
                                           b.right <= area.right && free(b));
-      // The focused one's name shows even where nothing is free (style.css shows it whatever this pass says).
+      // A name placed first shows even where nothing is free (the focused one's: style.css shows it anyway).
       const put = slid || (first.has(l) ? {ex: 0, ey: 0, q: r} : null);
       if (!put) { want.set(l, away); continue; }
       put.q.rank = rank;
