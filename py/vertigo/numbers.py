@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 __all__ = ["fmt", "rounded", "hundredths", "count", "signed", "json_number", "MINUS"]
@@ -47,9 +46,18 @@ def fmt(value: float | Fraction) -> str:
 
 def rounded(value: Fraction | int) -> Fraction:
     """``value`` to the nearest hundredth, halves away from zero (for showing only: 1/8 → 0.13, −1/8 → −0.13)."""
-    v = Fraction(value)
-    hundredths = math.floor(abs(v) * 100 + Fraction(1, 2))
-    return Fraction(hundredths if v >= 0 else -hundredths, 100)
+    h = _hundredths_away(value)
+    return Fraction(h if value >= 0 else -h, 100)
+
+
+def _hundredths_away(value: Fraction | int) -> int:
+    """``floor(|value| × 100 + 1/2)`` in whole numbers (no Fraction arithmetic: explanations show many lengths)."""
+    if isinstance(value, int):
+        n, d = value, 1
+    else:
+        exact = value if isinstance(value, Fraction) else Fraction(value)
+        n, d = exact.numerator, exact.denominator
+    return (200 * abs(n) + d) // (2 * d)
 
 
 def hundredths(value: Fraction | int, minus: str = MINUS) -> str:
@@ -59,10 +67,10 @@ def hundredths(value: Fraction | int, minus: str = MINUS) -> str:
     ``0``, never ``−0``.  ``minus`` is the sign written before a negative
     value (the typographic minus, or ``-`` where the text must read back).
     """
-    r = rounded(value)
-    whole, rest = divmod(abs(r.numerator) * 100 // r.denominator, 100)
+    h = _hundredths_away(value)
+    whole, rest = divmod(h, 100)
     text = str(whole) if rest == 0 else f"{whole}.{rest:02d}".rstrip("0")
-    return minus + text if r < 0 else text
+    return minus + text if value < 0 and h else text
 
 
 def count(n: int, word: str) -> str:

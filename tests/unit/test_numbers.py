@@ -3,6 +3,7 @@ shown rounded (issue 6), absurd numbers kept readable (issue 5)."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -36,3 +37,16 @@ def test_hundredths_round_halves_away_from_zero(value, exact, text):
     assert rounded(value) == exact
     assert hundredths(value) == text
     assert hundredths(value, "-") == text.replace("\u2212", "-")
+
+
+def test_hundredths_in_whole_numbers_agree_with_exact_fraction_arithmetic():
+    """Issue 6's rounding, done in whole numbers (explanations show many lengths): for every hundredth's
+    neighbourhood from −3 to 3 in 1/600ths, and for floats, it is floor(|v| × 100 + 1/2) with v's sign."""
+    values = [Fraction(n, 600) for n in range(-1800, 1801)] + [0.125, -0.125, 2.675, -1e-9, 3]
+    for v in values:
+        exact = Fraction(v)
+        whole = math.floor(abs(exact) * 100 + Fraction(1, 2))
+        assert rounded(v) == Fraction(whole if exact >= 0 else -whole, 100), v
+        shown = hundredths(v, "-")
+        assert Fraction(shown) == rounded(v), v
+        assert shown != "-0", v  # a value that rounds to 0 is 0
