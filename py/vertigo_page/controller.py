@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import html
 import math
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 
 from vertigo import lengths, storage
 from vertigo import scenario as scenario_mod
@@ -32,7 +34,7 @@ from vertigo.text import isolate, shown_name
 from vertigo_view import panels
 from vertigo_view.side_view import Highlights, OverlayParts, overlay_parts, render, render_fighters
 
-__all__ = ["Update", "Controller"]
+__all__ = ["Update", "StaleUpdate", "Controller"]
 
 
 MAX_IMPORT_BYTES = 4 * MAX_DOCUMENT_CHARS
@@ -49,7 +51,7 @@ class Update:
         overlay: only the overlay group, when just the highlights changed.
         marks: only the overlay's marks layer (``#overlay-marks``), when its base layer (bands, badges,
             place targets) is what the page already shows; then ``overlay`` is None.
-        panel: HTML of the side panel.
+        panel_source: HTML of the side panel, or a function that writes it on first read of :attr:`panel`.
         status: one line for the live status region.
         log_items: HTML ``<li>`` to append to the log.
         log_reset: clear the log before appending.
@@ -62,7 +64,7 @@ class Update:
 
     svg: str | None
     overlay: str | None
-    panel: str
+    panel_source: str | Callable[[], str] = field(repr=False)
     status: str
     log_items: tuple[str, ...] = ()
     log_reset: bool = False
@@ -72,6 +74,17 @@ class Update:
     fighters: str | None = None
     log_keep: int = MAX_LOG
     marks: str | None = None
+
+    @cached_property
+    def panel(self) -> str:
+        """HTML of the side panel (str).  The controller writes it on first read, so a click's view can be drawn
+        before its panel (a levels verdict's panel is most of the click's Python): read it before the next call
+        on the controller that made this update, else :class:`StaleUpdate` is raised."""
+        return self.panel_source() if callable(self.panel_source) else self.panel_source
+
+
+class StaleUpdate(RuntimeError):
+    """An update's panel was read after its controller had moved on to another update: that panel is gone."""
 
 
 REPLACED_KEPT = 20
@@ -133,6 +146,8 @@ class Controller:
 
     def __init__(self, table: Table) -> None:
         self.table = table
+        self._updates = 0
+        """Updates made so far: an update's panel is written on first read, only while this is still its count."""
         self.selected: str | None = None
         self.entry: int | None = None
         self.pending: MoveVerdict | None = None
@@ -225,6 +240,19 @@ class Controller:
         assert o is not None
         return self._update(o.summary)
 
+    def _later_panel(self) -> Callable[[], str]:
+        """The side panel of the update being made, written when first read and only while this controller is
+        still at that update (every update counts one more)."""
+        self._updates += 1
+        at = self._updates
+
+        def panel() -> str:
+            if self._updates != at:
+                raise StaleUpdate("this update's panel was read after a later update: read it before the next call")
+            return self._panel()
+
+        return panel
+
     def _panel(self) -> str:
         # The verdict comes first, the selected fighter's card after it: Confirm is the first thing Tab reaches
         # from the battlefield, and on a small screen the answer to the last click is at the top.
@@ -273,7 +301,7 @@ class Controller:
             svg=None,
             overlay=None if same_base else parts.text(),
             marks=parts.marks_text() if same_base else None,
-            panel=self._panel(),
+            panel_source=self._later_panel(),
             status=status,
             log_items=items,
             log_reset=reset,
@@ -446,6 +474,7 @@ class Controller:
         items, _ = self._new_log()
         hl = self._highlights()
         self._drawn = overlay_parts(self.table, hl)
+        self._updates += 1  # a panel not yet read from an earlier update is gone
         # The instructions are in the panel's hint; the status line only says the battlefield is ready.
         return Update(render(self.table, hl), None, self._panel(),
                       f"{isolate(self.table.scenario.title)}: ready.", items, True)

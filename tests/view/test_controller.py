@@ -6,6 +6,8 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
 from vertigo import scenario as scenario_mod
 from vertigo.dice import DicePool, DiceRoll, rng_for, roll
 from vertigo.errors import RulesError
@@ -371,3 +373,20 @@ def test_the_card_asks_for_a_highlighted_section_only_when_the_move_entry_reache
     card = c.click_fighter("target-1").panel
     assert "Click a highlighted section to move there, or an enemy to check each action against it." in card
     assert "reaches no other section" not in card
+
+
+def test_a_panel_is_written_on_first_read_and_never_from_a_later_state() -> None:
+    """The page draws a click's view first and reads its panel a frame later (py/app.py, text_later): the panel
+    is the one of that click's state, and an update whose controller has moved on refuses to give one."""
+    from vertigo_page.controller import StaleUpdate
+
+    c = controller()
+    c.show()
+    first = c.click_fighter("goat")
+    assert "Mountain goat" in first.panel  # read before the next call: the selected fighter's card
+    second = c.click_section("cliff-foot")
+    third = c.escape()
+    with pytest.raises(StaleUpdate):
+        _ = second.panel
+    assert first.panel == first.panel and "Mountain goat" in first.panel  # kept once read
+    assert "Mountain goat" not in third.panel
