@@ -7,6 +7,7 @@ writes the returned :class:`~vertigo_page.controller.Update` into the page.
 
 import contextlib
 import json
+from dataclasses import replace
 
 from js import CSS, URL, Blob, Object, document, requestAnimationFrame, setTimeout, window
 from pyodide.ffi import create_once_callable, create_proxy, to_js
@@ -123,8 +124,16 @@ def by_id(name):
     return document.getElementById(name)
 
 
-def apply(up: Update, starting: bool = False):
-    """Write an update into the page (``starting``: the first, into a page whose panels are at their top)."""
+def apply(up: Update, starting: bool = False, view_first: bool = False):
+    """Write an update into the page (``starting``: the first, into a page whose panels are at their top).
+
+    The side view first; the rest (side panel, status line, log, dice line, Undo) at once as well, or, with
+    ``view_first`` (a click in the side view) when the update changed only the view's highlights or fighters, in
+    the next frame (:func:`text_later`)."""
+    waiting = _text["update"]
+    if waiting is not None and waiting.log_items and not up.log_reset:
+        # The log lines of a text not yet written go out with this one (which replaces it).
+        up = replace(up, log_items=waiting.log_items + up.log_items, log_reset=waiting.log_reset)
     if (up.error is not None or up.svg is not None) and not starting:
         # A refusal, or another battlefield: its message and the status line are at the side panel's top, which
         # the referee may have scrolled away from (down to the Rules glossary, say). Asked before anything is
@@ -148,16 +157,44 @@ def apply(up: Update, starting: bool = False):
             by_id("overlay").outerHTML = up.overlay
         elif up.marks is not None:
             by_id("overlay-marks").outerHTML = up.marks
+    if up.save or up.log_items:
+        later(save=up.save, scroll=bool(up.log_items))
+    if up.svg is not None:
+        _rove["last"] = None
+    rove("" if up.svg is not None else "#fighters " if up.fighters is not None else None)
+    if view_first and up.svg is None and up.error is None and not up.focus and not starting:
+        text_later(up)
+        return
+    write_text(up, keep_focus=not up.focus)
+    if up.focus:
+        target = by_id(up.focus)
+        if target:
+            target.focus()
+
+
+_text = {"round": 0, "update": None}
+"""The update whose text (side panel, status, log) is still to be written, and the round of the last one written
+or queued."""
+
+
+def write_text(up: Update, keep_focus=True):
+    """Write an update's text now, cancelling one queued by :func:`text_later`: the side panel, the status line,
+    the log's new lines, the error box, the dice line and Undo. ``keep_focus``: a button of the panel that had the
+    focus hands it to the same button of the new panel."""
+    _text["round"] += 1
+    _text["update"] = None
+    panel = by_id("panel")
+    panel.removeAttribute("aria-busy")
     active = document.activeElement
     again = None
-    if active and active.closest and active.closest("#panel") and active.getAttribute("data-action"):
+    if keep_focus and active and active.closest and active.closest("#panel") and active.getAttribute("data-action"):
         arg = active.getAttribute("data-arg")
         again = f'[data-action="{CSS.escape(active.getAttribute("data-action"))}"]'
         if arg:
             again += f'[data-arg="{CSS.escape(arg)}"]'
-    by_id("panel").innerHTML = up.panel
-    if again and not up.focus:
-        button = by_id("panel").querySelector(again)
+    panel.innerHTML = up.panel
+    if again:
+        button = panel.querySelector(again)
         if button:
             # Without scrolling to it: the new answer is read from the panel's top (a phone's sheet scrolled down
             # to the Move entry's button would hide the verdict and its Confirm).
@@ -177,18 +214,50 @@ def apply(up: Update, starting: bool = False):
     box = by_id("error")
     box.hidden = up.error is None
     box.textContent = up.error or ""
-    if up.save or up.log_items:
-        later(save=up.save, scroll=bool(up.log_items))
     by_id("seed").textContent = f"dice seed {ctl.table.scenario.dice_seed} · {count(ctl.table.rolls, 'roll')}"
     by_id("undo").disabled = not (ctl.table.can_undo or ctl.replaced)
     tool_rove()
-    if up.svg is not None:
-        _rove["last"] = None
-    rove("" if up.svg is not None else "#fighters " if up.fighters is not None else None)
-    if up.focus:
-        target = by_id(up.focus)
-        if target:
-            target.focus()
+
+
+def text_later(up: Update):
+    """Write the update's text (:func:`write_text`) in the frame after the one that shows the click in the side
+    view, so that frame draws only the view's change: a levels verdict's panel (20 KB of tables) is most of the
+    click's Python, and 6-8 ms of style and layout on its own. Until then the panel says it is busy
+    (``aria-busy``). A later update, queued or written at once, replaces this one (the controller has moved on:
+    this update's panel can no longer be read)."""
+    _text["round"] += 1
+    _text["update"] = up
+    now = _text["round"]
+    by_id("panel").setAttribute("aria-busy", "true")
+
+    def write(*_):
+        if _text["round"] == now and _text["update"] is up:
+            write_text(up)
+
+    # From the view's frame, as a task of background priority: after whatever else that frame queued (a task of
+    # normal priority queued now could run before the frame, and hold it back by the whole panel).
+    requestAnimationFrame(create_once_callable(lambda _t: after_frame(write)))
+    setTimeout(create_once_callable(write), LATER_MS)  # a hidden page draws no frames
+
+
+BACKGROUND = to_js({"priority": "background"}, dict_converter=Object.fromEntries)
+POST_TASK = hasattr(window, "scheduler") and hasattr(window.scheduler, "postTask")
+"""Whether the browser has prioritised tasks (``scheduler.postTask``: Chromium; elsewhere a plain task)."""
+
+
+def after_frame(fn):
+    """Call ``fn()`` in a task of background priority (a plain ``setTimeout`` task where there is none)."""
+    if POST_TASK:
+        window.scheduler.postTask(create_once_callable(fn), BACKGROUND)
+    else:
+        setTimeout(create_once_callable(fn), 0)
+
+
+def flush_text():
+    """Write the text an update queued, now (the page is being hidden, or a handler needs it on the page)."""
+    up = _text["update"]
+    if up is not None:
+        write_text(up)
 
 
 def show_in_picker(scenario):
@@ -253,6 +322,7 @@ def rove(redrawn=None):
         if el:
             el.setAttribute("tabindex", "0")
     _rove["stops"] = stops
+
 
 
 def tool_rove(current=None):
@@ -413,6 +483,7 @@ def keep_picture(event=None):
     """When the page is hidden or left: keep the picture a reload will draw first (the table with nothing
     selected), for static/boot.js to show at once next time. A picture that does not fit is dropped silently:
     it only saves a second of waiting, and the table comes first."""
+    flush_text()
     _after_click()
     if (localStorage is None or ctl is None or saving["paused"] or saving["other_tab"]
             or document.visibilityState == "visible"):
@@ -445,14 +516,14 @@ def show_saving():
     by_id("other-tab-actions").hidden = saving["paused"] or not saving["other_tab"]
 
 
-def run(action):
-    """Call the controller; a rules error is shown and changes nothing."""
+def run(action, view_first=False):
+    """Call the controller; a rules error is shown and changes nothing (``view_first``: see :func:`apply`)."""
     was = focus_area()
     try:
         up = action()
     except RulesError as e:
         up = ctl.error(e)
-    apply(up)
+    apply(up, view_first=view_first)
     if not up.focus:
         keep_focus(was)
 
@@ -499,9 +570,9 @@ def activate(el, at=None):
     # scroll position would make the browser lay out the whole new panel at once, inside the click.
     side_to_top()
     if fighter:
-        run(lambda: ctl.click_fighter(fighter))
+        run(lambda: ctl.click_fighter(fighter), view_first=True)
     elif section:
-        run(lambda: ctl.click_section(section, at))
+        run(lambda: ctl.click_section(section, at), view_first=True)
 
 
 def scenario_x(event):

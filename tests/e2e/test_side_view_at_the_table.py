@@ -465,3 +465,28 @@ def test_a_long_name_with_no_space_wraps_in_the_panel_on_a_phone(
     problems = app.watch.problems
     page.context.close()
     assert not problems, "\n".join(problems)
+
+
+CLICK_THEN_LOOK = r"""async (id) => {
+  const token = document.querySelector(`#fighters .fighter[data-fighter='${id}'] .px .token`);
+  const panel = document.getElementById('panel');
+  const before = panel.textContent;
+  token.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
+  // Still in the click's task: the view has its answer; the panel has not been written yet, and says so.
+  const atOnce = {ring: !!document.querySelector(`#overlay .selected-ring[data-fighter='${id}']`),
+                  busy: panel.getAttribute('aria-busy'), same: panel.textContent === before};
+  for (let i = 0; i < 3; i++) await new Promise((r) => requestAnimationFrame(() => r()));
+  await new Promise((r) => setTimeout(r, 50));
+  return {atOnce, busy: panel.getAttribute('aria-busy'), text: panel.textContent};
+}"""
+
+
+def test_a_click_in_the_view_draws_the_view_first_and_the_panel_a_frame_later(app: App) -> None:
+    """Issue 7, click → updated view ≤ 16 ms: the click's frame carries only the view's change; the side panel
+    (a levels verdict is 20 KB of tables) is written in the next, and says it is busy (aria-busy) until then."""
+    app.load_scenario("cliff.json")
+    got = app.page.evaluate(CLICK_THEN_LOOK, "goat")
+    assert got["atOnce"] == {"ring": True, "busy": "true", "same": True}
+    assert got["busy"] is None
+    assert "Mountain goat" in got["text"]
+
