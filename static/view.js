@@ -61,11 +61,38 @@
      was drawn anew, and writes only what changed.  A label that gives way is taken out of layout
      (display: none), so on a large battlefield a change anywhere on the page lays out the few labels on
      show, not a thousand. */
-  const placed = new WeakMap(), local = new WeakMap();
+  const placed = new WeakMap(), local = new WeakMap(), terrainBoxes = new WeakMap();
+  /* The labels layer's elements shown because their section has the focus (.focus-shown): kept here, so a pass
+     need not look through the whole drawing for them. */
+  const focusShown = new Set();
+
+  /* The pin of a label of the labels layer that holds that label alone (a Height tag, a section's name), else
+     null.  A label that gives way takes its pin out of layout with it (.lod-gone): the thousands of empty pins
+     of a large battlefield were laid out, painted and hit-tested for nothing (a click's hit tests, a third of
+     the view's, went through them). */
+  const solo = new WeakMap();
+  function soloPin(l) {
+    if (!solo.has(l)) {
+      const p = l.closest(".pin");
+      solo.set(l, p && p.parentElement && p.parentElement.id === "labels" && p.querySelectorAll(".lbl").length === 1 ? p : null);
+    }
+    return solo.get(l);
+  }
+
+  /* The overlay's elements that match a selector: looked for in the overlay alone (a query from the drawing's
+     root goes through all of its thousands of elements). */
+  function overlayAll(selector) {
+    const ov = svg.querySelector("#overlay");
+    return ov ? ov.querySelectorAll(selector) : [];
+  }
 
   /* The sideways slide partTokens gave a pin, in SVG units (0 for none). */
+  const shifts = new WeakMap();
   function pinShift(pin) {
-    return pin && pin.dataset.parted ? parseFloat(pin.dataset.parted) || 0 : 0;
+    if (!pin) return 0;
+    let v = shifts.get(pin);
+    if (v === undefined) { v = pin.dataset.parted ? parseFloat(pin.dataset.parted) || 0 : 0; shifts.set(pin, v); }
+    return v;
   }
 
   function screenBox(el, m, grow) {
@@ -119,7 +146,7 @@
     }
     // The overlay's rings stand on pins of their own: found in one query, not one per fighter.
     const rings = new Map();
-    for (const r of svg.querySelectorAll("#overlay .pin [data-fighter]")) {
+    for (const r of overlayAll(".pin [data-fighter]")) {
       const id = r.getAttribute("data-fighter");
       if (!rings.has(id)) rings.set(id, []);
       rings.get(id).push(r.closest(".pin"));
@@ -130,6 +157,7 @@
         if (!p || (p.dataset.parted || "") === units) continue;
         if (units) { p.style.translate = `${units}px 0px`; p.dataset.parted = units; }
         else { p.style.translate = ""; delete p.dataset.parted; }
+        shifts.delete(p);  // read again from data-parted
       }
     }
   }
@@ -157,7 +185,11 @@
       const b = el.getBBox();
       figures.push({x0: b.x, x1: b.x + b.width, y0: b.y, y1: b.y + b.height});
     }
+    // Per drawing (the terrain is drawn again only with the whole drawing), not at each redraw of its fighters.
+    if (!terrainBoxes.has(svg)) { const t = svg.querySelector("#terrain"); terrainBoxes.set(svg, t && t.getBBox()); }
+    const tb = terrainBoxes.get(svg);
     fixed = {svg, keyed, before: keyed.filter((k) => k.before).length, tokens, figures,
+             terrain: tb && (tb.width || tb.height) ? {x: tb.x, y: tb.y, width: tb.width, height: tb.height} : null,
              tokenEls: [...svg.querySelectorAll("#fighters .px .token")]};
     return fixed;
   }
@@ -166,7 +198,7 @@
      the document after the labels before #overlay and before the rest). */
   function labelOrder() {
     const {keyed, before} = fixedParts();
-    const extra = [...svg.querySelectorAll("#overlay .lbl")].map((l, j) => ({l, rank: +l.dataset.rank || 0, at: j}));
+    const extra = [...overlayAll(".lbl")].map((l, j) => ({l, rank: +l.dataset.rank || 0, at: j}));
     if (!extra.length) return keyed.map((k) => k.l);
     const n = extra.length;
     // Document position in the whole drawing: the overlay's j-th label is at before + j, a fixed label after
@@ -195,36 +227,45 @@
     // overlay): placed first, so a label one would cover gives way to it instead of lying under it (a fighter just
     // moved keeps the focus; a tapped one does not take it).
     const at = document.activeElement;
-    const named = new Set([...svg.querySelectorAll("#overlay .selected-ring[data-fighter], #overlay .target-ring[data-fighter]")]
+    const named = new Set([...overlayAll(".selected-ring[data-fighter], .target-ring[data-fighter]")]
       .map((r) => r.dataset.fighter));
     if (at && at !== svg && svg.contains(at) && at.dataset.fighter) named.add(at.dataset.fighter);
     const first = new Set([...fixedParts().tokens.filter(({f}) => named.has(f.dataset.fighter))
                              .flatMap(({f}) => [...f.querySelectorAll(".lbl")]),
-                           ...[...svg.querySelectorAll(".focus-shown")].map((n) => n.closest(".lbl") || n)]);
+                           ...[...focusShown].filter((n) => svg.contains(n)).map((n) => n.closest(".lbl") || n)]);
     if (first.size) labels = [...first, ...labels.filter((l) => !first.has(l))];
     const rects = labels.map((l) => screenBox(l, m, grow));
+    // Boxes placed so far, by CELL-px cell of the screen (a number per cell: no string keys in a pass).
     const grid = new Map();
-    const cells = (r, add) => {
-      const out = [];
+    const add = (r) => {
       for (let x = Math.floor(r.left / CELL); x <= Math.floor(r.right / CELL); x++) {
         for (let y = Math.floor(r.top / CELL); y <= Math.floor(r.bottom / CELL); y++) {
-          const k = x + "," + y;
-          if (add) { if (!grid.has(k)) grid.set(k, []); grid.get(k).push(r); } else out.push(...(grid.get(k) || []));
+          const k = x * 1e6 + y, at = grid.get(k);
+          if (at) at.push(r); else grid.set(k, [r]);
         }
       }
-      return out;
+    };
+    // Whether a box placed so far in a cell of r is one that test(box) holds for.
+    const anyNear = (r, test) => {
+      for (let x = Math.floor(r.left / CELL); x <= Math.floor(r.right / CELL); x++) {
+        for (let y = Math.floor(r.top / CELL); y <= Math.floor(r.bottom / CELL); y++) {
+          const at = grid.get(x * 1e6 + y);
+          if (at && at.some(test)) return true;
+        }
+      }
+      return false;
     };
     // Tokens are never hidden: a label may not cover one (it may stand close by).
     for (const t of fixedParts().tokenEls) {
       const r = screenBox(t, m, grow);
-      if (r) cells(r, true);
+      if (r) add(r);
     }
     // Nor a figure's head or body: a name over a neighbour's head reads as that neighbour's.
     for (const b of fixedParts().figures) {
       const xs = [m.a * b.x0 + m.c * b.y0 + m.e, m.a * b.x1 + m.c * b.y1 + m.e];
       const ys = [m.b * b.x0 + m.d * b.y0 + m.f, m.b * b.x1 + m.d * b.y1 + m.f];
       const r = {left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys)};
-      if (r.right >= area.left && r.left <= area.right && r.bottom >= area.top && r.top <= area.bottom) cells(r, true);
+      if (r.right >= area.left && r.left <= area.right && r.bottom >= area.top && r.top <= area.bottom) add(r);
     }
     const gap = LABEL_GAP * grow;
     const padded = (q) => ({left: q.left - gap, right: q.right + gap, top: q.top - 1, bottom: q.bottom + 1});
@@ -246,8 +287,8 @@
       if (Math.abs(dx) > r.width / 2 || Math.abs(dy) > (r.bottom - r.top) / 2) { want.set(l, away); continue; }
       if (dx || dy) r = {left: r.left + dx, right: r.right + dx, top: r.top + dy, bottom: r.bottom + dy};
       const rank = +l.dataset.rank || 0;
-      const free = (q) => { const p = padded(q); return !cells(p, false).some((o) => boxesOverlap(o, o.rank === rank ? p : q)); };
-      if (free(r)) { r.rank = rank; cells(r, true); want.set(l, {off: false, dx, dy}); continue; }
+      const free = (q) => { const p = padded(q); return !anyNear(p, (o) => boxesOverlap(o, o.rank === rank ? p : q)); };
+      if (free(r)) { r.rank = rank; add(r); want.set(l, {off: false, dx, dy}); continue; }
       // Before it gives way: a Height tag may slide up or down its border's line; a figure's name sideways, as
       // long as it still spans the middle of its own head; a token's name sideways (still over its token) or a
       // line up.
@@ -266,13 +307,17 @@
       const put = slid || (first.has(l) ? {ex: 0, ey: 0, q: r} : null);
       if (!put) { want.set(l, away); continue; }
       put.q.rank = rank;
-      cells(put.q, true);
+      add(put.q);
       want.set(l, {off: false, dx: dx + put.ex, dy: dy + put.ey});
     }
     // Write only what changed since the last pass.
     for (const [l, w] of want) {
       const was = placed.get(l) || {off: false, dx: 0, dy: 0};
-      if (was.off !== w.off) l.classList.toggle("lod-off", w.off);
+      if (was.off !== w.off) {
+        l.classList.toggle("lod-off", w.off);
+        const pin = soloPin(l);
+        if (pin) pin.classList.toggle("lod-gone", w.off);
+      }
       if (was.dx !== w.dx || was.dy !== w.dy) {
         // The label's own units are marker px, which are screen px times the markers' growth (refresh).
         if (w.dx || w.dy) l.setAttribute("transform", `translate(${(w.dx / grow).toFixed(1)} ${(w.dy / grow).toFixed(1)})`);
@@ -284,9 +329,13 @@
 
   /* Which edges the battlefield runs past, and the zoom readout. */
   function offScreen() {
-    const w = wrap(), terrain = svg && svg.querySelector("#terrain");
-    if (!w || !terrain) return;
-    const a = view().getBoundingClientRect(), t = terrain.getBoundingClientRect();
+    const w = wrap(), m = svg && svg.getScreenCTM(), box = m && fixedParts().terrain;
+    if (!w || !box) return;
+    // The terrain's box on screen, by arithmetic from its box in the drawing (found once per drawing: asking the
+    // browser for it at every pass measured the whole terrain each time).
+    const xs = [m.a * box.x + m.e, m.a * (box.x + box.width) + m.e], ys = [m.d * box.y + m.f, m.d * (box.y + box.height) + m.f];
+    const a = view().getBoundingClientRect(), t = {left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys),
+                                                   bottom: Math.max(...ys)};
     const more = {left: t.left < a.left - 2, right: t.right > a.right + 2, top: t.top < a.top - 2,
                   bottom: t.bottom > a.bottom + 2};
     for (const [edge, on] of Object.entries(more)) w.classList.toggle("more-" + edge, on);
@@ -319,6 +368,7 @@
   function later() {
     if (!queued) { queued = true; requestAnimationFrame(refresh); }
   }
+
 
   /* The drawing follows the zoom through its viewBox, never a CSS transform: the browser then paints only
      the part of the battlefield in the window, at its true resolution, however far it is zoomed. */
@@ -500,11 +550,26 @@
       follow(e.target);
       // A focused section shows its name even where its name gave way.
       const sid = e.target.getAttribute && e.target.getAttribute("data-section");
-      if (sid && svg) for (const n of svg.querySelectorAll("#labels [data-section]")) n.classList.toggle("focus-shown", n.getAttribute("data-section") === sid);
+      if (sid && svg) {
+        for (const n of svg.querySelectorAll("#labels [data-section]")) {
+          const on = n.getAttribute("data-section") === sid;
+          n.classList.toggle("focus-shown", on);
+          if (on) { focusShown.add(n); const p = n.closest(".pin"); if (p) p.classList.remove("lod-gone"); }
+          else focusShown.delete(n);
+        }
+      }
       later();  // the labels the focused one's name would cover give way to it
     });
     v.addEventListener("focusout", () => {
-      if (svg) for (const n of svg.querySelectorAll(".focus-shown")) n.classList.remove("focus-shown");
+      if (svg) {
+        focusShown.clear();
+        for (const n of svg.querySelectorAll(".focus-shown")) {
+          n.classList.remove("focus-shown");
+          // Its name had given way: its pin goes out of layout again.
+          const l = n.closest(".lbl") || n.querySelector(".lbl"), p = l && soloPin(l);
+          if (p && l.classList.contains("lod-off")) p.classList.add("lod-gone");
+        }
+      }
       later();
     });
     for (const [id, dir] of [["zoom-in", 1], ["zoom-out", -1], ["zoom-fit", 0]]) {
