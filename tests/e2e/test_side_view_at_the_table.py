@@ -490,3 +490,13 @@ def test_a_click_in_the_view_draws_the_view_first_and_the_panel_a_frame_later(ap
     assert got["busy"] is None
     assert "Mountain goat" in got["text"]
 
+
+
+def test_border_dashes_are_in_screen_px_so_a_zoomed_out_tall_field_rasters_in_a_frame(app: App) -> None:
+    """Issue 7 / every action ≤ 100 ms at the caps: a border's dashes in the drawing's units came to thousands per
+    line on a tall battlefield at its fit, and rasterizing them took half a second after each click on the
+    bench's worst-case grid (`tools/bench.py --only actions`: 500 → 40–60 ms). Dashes and width are screen px."""
+    got = app.page.evaluate("""() => [...document.querySelectorAll('#borders .border-line')].map((l) => {
+        const c = getComputedStyle(l); return [c.vectorEffect, c.strokeDasharray]; })""")
+    assert got, "no border drawn"
+    assert all(effect == "non-scaling-stroke" for effect, _ in got), got[:3]
