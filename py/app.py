@@ -234,23 +234,11 @@ def text_later(up: Update):
         if _text["round"] == now and _text["update"] is up:
             write_text(up)
 
-    # From the view's frame, as a task of background priority: after whatever else that frame queued (a task of
-    # normal priority queued now could run before the frame, and hold it back by the whole panel).
-    requestAnimationFrame(create_once_callable(lambda _t: after_frame(write)))
+    # A task queued from the view's frame runs once that frame is done (a task queued now could run before the
+    # frame, and hold it back by the whole panel). Of ordinary priority: a background one waited behind any
+    # stream of other tasks, up to LATER_MS.
+    requestAnimationFrame(create_once_callable(lambda _t: setTimeout(create_once_callable(write), 0)))
     setTimeout(create_once_callable(write), LATER_MS)  # a hidden page draws no frames
-
-
-BACKGROUND = to_js({"priority": "background"}, dict_converter=Object.fromEntries)
-POST_TASK = hasattr(window, "scheduler") and hasattr(window.scheduler, "postTask")
-"""Whether the browser has prioritised tasks (``scheduler.postTask``: Chromium; elsewhere a plain task)."""
-
-
-def after_frame(fn):
-    """Call ``fn()`` in a task of background priority (a plain ``setTimeout`` task where there is none)."""
-    if POST_TASK:
-        window.scheduler.postTask(create_once_callable(fn), BACKGROUND)
-    else:
-        setTimeout(create_once_callable(fn), 0)
 
 
 def flush_text():

@@ -977,10 +977,11 @@ ZOOM_SETUP = FEET_FIELD
 # Each click is a real one (Playwright's mouse, a trusted event through the page's own click handler) on a
 # fighter's token, with the view zoomed 4x about that token.  Timed in the page: from the click event's
 # timeStamp (when the input reached the page) to the end of the frame that shows the result, taken by a
-# message posted from a requestAnimationFrame callback queued after the handler, which runs once that
-# frame's style, layout and paint are done; the parts: the handler (the page's Python and its DOM writes,
-# between a capturing and a bubbling listener on the document), and static/view.js's refresh (--k, the
-# labels' level of detail, the edge signs, read from window.vertigoView).
+# message posted from a requestAnimationFrame callback (queued as the click reaches the document, before
+# the handler), which runs once that frame's style, layout and paint are done; the parts: the handler (the
+# page's Python and its DOM writes, between a capturing and a bubbling listener on the document), and
+# static/view.js's refresh (--k, the labels' level of detail, the edge signs, read from window.vertigoView).
+# Then the side panel: the end of the frame after the one in which it was written.
 ZOOM_PROBE = r"""() => {
   const v = window.vertigoView;
   window.__zoomClick = null;
@@ -1009,10 +1010,12 @@ ZOOM_PROBE = r"""() => {
   document.addEventListener("click", (e) => {
     for (const k of ["view", "panel", "panelSeen"]) delete mark[k];
     mark.t0 = e.timeStamp; mark.in = performance.now(); mark.seen = v.refreshes;
+    // Queued before the handler's own: the message is the first task after the click's frame (a task the
+    // handler queues from that frame, the panel's, runs after the frame too, and would otherwise come first).
+    afterFrame((t) => { mark.view = t; done(); });
   }, true);
   document.addEventListener("click", () => {
     mark.out = performance.now();
-    afterFrame((t) => { mark.view = t; done(); });
   });
 }"""
 # Before each click: select the first fighter (through the page's Python, untimed), zoom 4x about the
