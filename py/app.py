@@ -645,6 +645,14 @@ def on_panel_click(event):
     button = event.target.closest("[data-action]")
     if not button:
         return
+    if _text["update"] is not None:
+        # A button of the panel as it was before the last click in the side view, whose own panel is not written
+        # yet: it must not act on that click's verdict (an old Confirm moved the fighter to the new section).
+        flush_text()
+        status = by_id("status")
+        status.textContent = ("Nothing done: that button was the previous verdict's, and the panel now shows the "
+                              f"last click's. {status.textContent}")
+        return
     action, arg = button.getAttribute("data-action"), button.getAttribute("data-arg")
     if action == "entry":
         run(lambda: ctl.choose_entry(int(arg)))
@@ -683,6 +691,7 @@ def on_load(event):
     """The Load button: the battlefield chosen in the picker."""
     file = by_id("scenario").value
     if file not in BUNDLED_FILES:
+        flush_text()  # a click's status still to be written would replace this one
         by_id("status").textContent = "Choose a battlefield in the picker, then Load."
         return
     run(lambda: ctl.load(bundled(file), "Loaded"))
@@ -693,6 +702,7 @@ def on_export(event):
     """The Export button: download the scenario as it stands."""
     name = ctl.export_name()
     download(ctl.export_text(), name)
+    flush_text()  # a click's status still to be written would replace this one
     by_id("status").textContent = f"Scenario exported as {name}."
 
 
@@ -719,6 +729,7 @@ def on_damaged_discard(event):
     """Discard the damaged saved table and save the table in play in its place."""
     localStorage.removeItem(STORE)
     saving["paused"] = False
+    flush_text()  # a click's status still to be written would replace this one
     by_id("status").textContent = "The damaged saved table was discarded; this table is saved from now on."
     later(save=True, scroll=False)
 
@@ -735,6 +746,7 @@ def on_other_tab_keep(event):
     saving["other_tab"] = False
     later(save=True, scroll=False)
     _after_click()
+    flush_text()  # a click's status still to be written would replace this one
     by_id("status").textContent = "This tab's table is saved over the other tab's; it is saved from now on."
 
 

@@ -500,3 +500,30 @@ def test_border_dashes_are_in_screen_px_so_a_zoomed_out_tall_field_rasters_in_a_
         const c = getComputedStyle(l); return [c.vectorEffect, c.strokeDasharray]; })""")
     assert got, "no border drawn"
     assert all(effect == "non-scaling-stroke" for effect, _ in got), got[:3]
+
+
+STALE_CONFIRM = r"""() => {
+  // The panel shows the goat's drop to the foot of the cliff; a click on Overhang is drawn at once and its panel
+  // comes a frame later; the old Confirm, clicked in between, belongs to the drop.
+  const old = document.querySelector("#panel button[data-action=confirm]");
+  document.querySelector("#terrain [data-section='overhang'] .body")
+    .dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
+  const pending = document.getElementById('panel').getAttribute('aria-busy');
+  old.click();
+  return pending;
+}"""
+
+
+def test_a_button_of_the_panel_before_the_last_click_does_nothing(app: App) -> None:
+    """Found by a fresh user: between a click in the side view and its panel (a frame later), the old panel's
+    Confirm moved the goat to the newly clicked section with no dice. It now does nothing and says so."""
+    app.load_scenario("cliff.json")
+    app.tap("goat")
+    app.section("cliff-foot").click()
+    expect(app.page.locator("#panel button[data-action=confirm]")).to_be_visible()
+    assert app.page.evaluate(STALE_CONFIRM) == "true"
+    expect(app.page.locator("#status")).to_contain_text("Nothing done: that button was the previous verdict's")
+    expect(app.page.locator("#panel")).to_contain_text("Overhang")
+    expect(app.page.locator("#log")).not_to_contain_text("moved")
+    assert app.page.locator("#seed").inner_text().endswith("0 rolls")
+    assert app.page.locator("#fighters .fighter[data-fighter='goat']").count() == 1
