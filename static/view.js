@@ -86,6 +86,18 @@
     return ov ? ov.querySelectorAll(selector) : [];
   }
 
+  /* A token's name has a hit area of its own just before it (py/vertigo_view/side_view.py's _token: a click on
+     the name selects its fighter): it moves and gives way with the name, else it stayed where the name was and
+     caught the clicks meant for a neighbour's token there (a fresh user's click on Hawk selected Lookout). */
+  const hits = new WeakMap();
+  function nameHit(l) {
+    if (!hits.has(l)) {
+      const h = l.classList.contains("token-name") ? l.previousElementSibling : null;
+      hits.set(l, h && h.classList.contains("hit") ? h : null);
+    }
+    return hits.get(l);
+  }
+
   /* The sideways slide partTokens gave a pin, in SVG units (0 for none). */
   const shifts = new WeakMap();
   function pinShift(pin) {
@@ -313,15 +325,19 @@
     // Write only what changed since the last pass.
     for (const [l, w] of want) {
       const was = placed.get(l) || {off: false, dx: 0, dy: 0};
+      const hit = nameHit(l);
       if (was.off !== w.off) {
         l.classList.toggle("lod-off", w.off);
+        if (hit) hit.classList.toggle("lod-off", w.off);
         const pin = soloPin(l);
         if (pin) pin.classList.toggle("lod-gone", w.off);
       }
       if (was.dx !== w.dx || was.dy !== w.dy) {
         // The label's own units are marker px, which are screen px times the markers' growth (refresh).
-        if (w.dx || w.dy) l.setAttribute("transform", `translate(${(w.dx / grow).toFixed(1)} ${(w.dy / grow).toFixed(1)})`);
-        else l.removeAttribute("transform");
+        for (const el of hit ? [l, hit] : [l]) {
+          if (w.dx || w.dy) el.setAttribute("transform", `translate(${(w.dx / grow).toFixed(1)} ${(w.dy / grow).toFixed(1)})`);
+          else el.removeAttribute("transform");
+        }
       }
       placed.set(l, w);
     }

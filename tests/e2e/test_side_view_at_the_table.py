@@ -62,10 +62,22 @@ MEASURE = r"""() => {
   }
   const tokens = [...svg.querySelectorAll('#fighters .px circle.token')].map((c) => {
     const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); });
+  // A click on a token's middle goes to its fighter, never to another fighter's name (or the name's hit area).
+  const misdirected = [];
+  for (const f of svg.querySelectorAll('#fighters .fighter')) {
+    const r = f.querySelector('.px circle.token').getBoundingClientRect();
+    const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    if (!inside({left: x, right: x, top: y, bottom: y})) continue;
+    const hit = document.elementFromPoint(x, y), owner = hit && hit.closest('[data-fighter]');
+    if (owner && owner !== f && !hit.classList.contains('token') && !hit.classList.contains('token-initial')) {
+      misdirected.push(`${f.dataset.fighter} -> ${owner.dataset.fighter}`);
+    }
+  }
   const field = svg.querySelector('#terrain').getBoundingClientRect();
   const name = svg.querySelector('#fighters .token-name'), nm = name.getScreenCTM();
   return {name: parseFloat(getComputedStyle(name).fontSize) * Math.hypot(nm.c, nm.d),
           minLabel: Math.min(...labels.map((l) => l.px)), labels: labels.length, overlaps, touching, onHeads, tokens,
+          misdirected,
           unnamed: [...svg.querySelectorAll('#fighters .fighter')].filter((f) => !seen(f.querySelector('.token-name')))
             .map((f) => f.dataset.fighter),
           fits: field.left >= area.left - 1 && field.right <= area.right + 1 && field.top >= area.top - 1 &&
@@ -106,6 +118,9 @@ def test_every_battlefield_reads_at_every_size(sized: App) -> None:
             assert m["overlaps"] == [], f"{where}: overlapping labels {m['overlaps'][:5]}"
             assert m["touching"] == [], f"{where}: names that run together {m['touching'][:5]}"
             assert m["onHeads"] == [], f"{where}: names over a figure's head {m['onHeads'][:5]}"
+            # Found by a fresh user: on Ruined street at 1280 px a click on Hawk's token selected Lookout, whose
+            # name had moved under its token while the name's hit area stayed over Hawk.
+            assert m["misdirected"] == [], f"{where}: a click on a token goes to another fighter {m['misdirected']}"
             if width >= 1280:
                 assert m["fits"], f"{where}: the battlefield does not fit the view"
                 # Room for names: a name slides aside, up a line, or under the token (a fighter on the floor
