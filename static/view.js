@@ -44,6 +44,7 @@
   // At most this far in at the start: past it the whole field is many windows wide, and − must still reach
   // all of it in a few presses (an imported field of 200,000 units started 100x in, on empty sky).
   const MAX_FIT_ZOOM = 4;
+  const HEADROOM_PX = 4;  // free above the highest fighter's token and name at the fit
   let pz = null, svg = null, proxy = null, viewBox = "", queued = false, fitScale = 1, fitAt = null;
   let refreshes = 0, began = 0, refreshed = 0, lodMs = 0;  // read by tools/bench.py
 
@@ -449,17 +450,48 @@
   }
 
   function attach(next) {
-    if (!next.dataset.base) next.dataset.base = next.getAttribute("viewBox") || "";
-    const same = next.dataset.base === viewBox;
+    // The renderer's view box; the fit's (data-base) may reach higher, for the markers (headroom).
+    const drawn = next.dataset.base ? next.dataset.drawn || next.dataset.base : next.getAttribute("viewBox") || "";
+    const same = drawn === viewBox;
+    if (!next.dataset.base) next.dataset.base = same && svg && svg.dataset.base ? svg.dataset.base : drawn;
+    next.dataset.drawn = drawn;
     svg = next;
-    viewBox = next.dataset.base;
+    viewBox = drawn;
     if (!pz) return;
     // The same battlefield drawn again keeps its zoom; another starts fitted.
     if (!same) {
       refit();
       toFit();
+      headroom();
     }
     frame();
+  }
+
+  /* Room above the highest fighter for its token and name, which are drawn in CSS px above the point it stands
+     on: the renderer's margin is in the battlefield's units, which on a tall battlefield (Heights ±1000) come to
+     less than a px each at the fit, and fighters on its top section were drawn above the window's edge with
+     nothing to say so.  The fit's view box reaches up until HEADROOM_PX are free above them. */
+  function headroom() {
+    const grow = Math.min(1.5, Math.max(1, window.innerWidth / 1400));  // as refresh sizes the markers
+    const marks = [];
+    for (const px of svg.querySelectorAll("#fighters .fighter > .pin > .px")) {
+      const t = px.parentElement.transform.baseVal.consolidate(), b = px.getBBox();
+      if (t && b.height) marks.push({y: t.matrix.f, above: -b.y * grow});  // marker px above the pin's point
+    }
+    for (let i = 0; i < 2 && marks.length; i++) {
+      frame();
+      const m = svg.getScreenCTM();
+      if (!m || !(m.d > 0)) return;
+      const top = Math.min(...marks.map((k) => m.d * k.y + m.f - k.above));
+      const need = view().getBoundingClientRect().top + HEADROOM_PX - top;
+      if (!(need > 0.5)) return;
+      const b = svg.dataset.base.split(/[ ,]+/).map(Number);
+      b[1] -= need / m.d;
+      b[3] += need / m.d;
+      svg.dataset.base = b.map((n) => +n.toFixed(3)).join(" ");
+      refit();
+      toFit();
+    }
   }
 
   /* Whether a mutation only redrew the overlay (#overlay or a layer of it replaced, or anything inside it). */
@@ -636,6 +668,7 @@
     copy.setAttribute("viewBox", svg.dataset.base);
     copy.removeAttribute("style");  // the live view's size in px and its --k: the picture gets its own
     copy.removeAttribute("data-base");
+    copy.removeAttribute("data-drawn");
     for (const layer of copy.querySelectorAll("#overlay > *")) layer.replaceChildren();
     for (const n of copy.querySelectorAll(".focus-shown")) n.classList.remove("focus-shown");
     return new XMLSerializer().serializeToString(copy);

@@ -542,3 +542,35 @@ def test_a_button_of_the_panel_before_the_last_click_does_nothing(app: App) -> N
     expect(app.page.locator("#log")).not_to_contain_text("moved")
     assert app.page.locator("#seed").inner_text().endswith("0 rolls")
     assert app.page.locator("#fighters .fighter[data-fighter='goat']").count() == 1
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800), (2560, 1440)], ids=["390x844", "1280x800", "2560x1440"])
+def test_at_the_fit_of_a_tall_battlefield_the_highest_fighters_tokens_and_names_are_in_the_window(
+        browser: Browser, site_url: str, tmp_path: Path, size: tuple[int, int]) -> None:
+    """Found by a fresh user: The cliff with its top at Height 1000 and its foot at −1000 (within the caps) drew
+    the goat and the kestrel on the top above the window's edge at Fit, with no sign of them.  Tokens and names
+    are drawn in px above the point a fighter stands on, so the fit leaves that room above the highest."""
+    doc = json.loads((ROOT / "static" / "scenarios" / "cliff.json").read_text())
+    doc["title"] = "The tall cliff"
+    for s in doc["sections"]:
+        if s["id"] == "cliff-top":
+            s["elevation"] = 1000
+        elif s["id"] == "cliff-foot":
+            s["elevation"] = -1000
+    app = _imported(browser, site_url, tmp_path, doc, size)
+    page = app.page
+    page.evaluate(SETTLED)
+    cut = page.evaluate("""() => {
+        const a = document.getElementById('view').getBoundingClientRect();
+        return [...document.querySelectorAll('#fighters .fighter')].filter((f) => {
+          const r = f.querySelector('.px .token').getBoundingClientRect();
+          return r.top < a.top || r.bottom > a.bottom; }).map((f) => f.dataset.fighter); }""")
+    assert cut == []
+    names = page.evaluate("""() => {
+        const a = document.getElementById('view').getBoundingClientRect();
+        return [...document.querySelectorAll('#fighters .token-name')].filter((n) => n.getBoundingClientRect().height)
+          .filter((n) => n.getBoundingClientRect().top < a.top).map((n) => n.textContent); }""")
+    assert names == []
+    problems = app.watch.problems
+    page.context.close()
+    assert not problems, "\n".join(problems)
