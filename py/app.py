@@ -157,15 +157,15 @@ def apply(up: Update, starting: bool = False, view_first: bool = False):
             by_id("overlay").outerHTML = up.overlay
         elif up.marks is not None:
             by_id("overlay-marks").outerHTML = up.marks
-    if up.save or up.log_items:
-        later(save=up.save, scroll=bool(up.log_items))
     if up.svg is not None:
         _rove["last"] = None
     rove("" if up.svg is not None else "#fighters " if up.fighters is not None else None)
     if view_first and up.svg is None and up.error is None and not up.focus and not starting:
         text_later(up)
-        return
-    write_text(up, keep_focus=not up.focus)
+    else:
+        write_text(up, keep_focus=not up.focus)
+    if up.save or up.log_items:  # queued after the text: the log it scrolls is written by then
+        later(save=up.save, scroll=bool(up.log_items))
     if up.focus:
         target = by_id(up.focus)
         if target:
@@ -248,6 +248,13 @@ def flush_text():
         write_text(up)
 
 
+def say(message):
+    """Put a message of the page's own on the status line, after any click's text still to be written (which
+    would otherwise replace it)."""
+    flush_text()
+    by_id("status").textContent = message
+
+
 def show_in_picker(scenario):
     """The Battlefield picker names the battlefield in play: its bundled entry when it is that very scenario, or
     else (an imported one, even one exported from a bundled battlefield after a move, which has the bundled title
@@ -310,7 +317,6 @@ def rove(redrawn=None):
         if el:
             el.setAttribute("tabindex", "0")
     _rove["stops"] = stops
-
 
 
 def tool_rove(current=None):
@@ -649,9 +655,8 @@ def on_panel_click(event):
         # A button of the panel as it was before the last click in the side view, whose own panel is not written
         # yet: it must not act on that click's verdict (an old Confirm moved the fighter to the new section).
         flush_text()
-        status = by_id("status")
-        status.textContent = ("Nothing done: that button was the previous verdict's, and the panel now shows the "
-                              f"last click's. {status.textContent}")
+        say("Nothing done: that button was the previous verdict's, and the panel now shows the last click's. "
+            + by_id("status").textContent)
         return
     action, arg = button.getAttribute("data-action"), button.getAttribute("data-arg")
     if action == "entry":
@@ -691,8 +696,7 @@ def on_load(event):
     """The Load button: the battlefield chosen in the picker."""
     file = by_id("scenario").value
     if file not in BUNDLED_FILES:
-        flush_text()  # a click's status still to be written would replace this one
-        by_id("status").textContent = "Choose a battlefield in the picker, then Load."
+        say("Choose a battlefield in the picker, then Load.")
         return
     run(lambda: ctl.load(bundled(file), "Loaded"))
 
@@ -702,8 +706,7 @@ def on_export(event):
     """The Export button: download the scenario as it stands."""
     name = ctl.export_name()
     download(ctl.export_text(), name)
-    flush_text()  # a click's status still to be written would replace this one
-    by_id("status").textContent = f"Scenario exported as {name}."
+    say(f"Scenario exported as {name}.")
 
 
 def download(text, name):
@@ -729,8 +732,7 @@ def on_damaged_discard(event):
     """Discard the damaged saved table and save the table in play in its place."""
     localStorage.removeItem(STORE)
     saving["paused"] = False
-    flush_text()  # a click's status still to be written would replace this one
-    by_id("status").textContent = "The damaged saved table was discarded; this table is saved from now on."
+    say("The damaged saved table was discarded; this table is saved from now on.")
     later(save=True, scroll=False)
 
 
@@ -746,8 +748,7 @@ def on_other_tab_keep(event):
     saving["other_tab"] = False
     later(save=True, scroll=False)
     _after_click()
-    flush_text()  # a click's status still to be written would replace this one
-    by_id("status").textContent = "This tab's table is saved over the other tab's; it is saved from now on."
+    say("This tab's table is saved over the other tab's; it is saved from now on.")
 
 
 @on("change", "#import-file")
