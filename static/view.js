@@ -99,6 +99,19 @@
     return hits.get(l);
   }
 
+  /* A box of the drawing ({x0, x1, y0, y1}, SVG units) on screen, through the drawing's screen matrix m. */
+  function onScreen(m, b) {
+    const xs = [m.a * b.x0 + m.c * b.y0 + m.e, m.a * b.x1 + m.c * b.y1 + m.e];
+    const ys = [m.b * b.x0 + m.d * b.y0 + m.f, m.b * b.x1 + m.d * b.y1 + m.f];
+    return {left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys)};
+  }
+
+  /* How much markers (tokens, names, tags) grow on wide screens: up to 1.5x at 2100 px and wider, as the panels'
+     text does. */
+  function markerGrow() {
+    return Math.min(1.5, Math.max(1, window.innerWidth / 1400));
+  }
+
   /* The sideways slide partTokens gave a pin, in SVG units (0 for none). */
   const shifts = new WeakMap();
   function pinShift(pin) {
@@ -202,7 +215,7 @@
     if (!terrainBoxes.has(svg)) { const t = svg.querySelector("#terrain"); terrainBoxes.set(svg, t && t.getBBox()); }
     const tb = terrainBoxes.get(svg);
     fixed = {svg, keyed, before: keyed.filter((k) => k.before).length, tokens, figures,
-             terrain: tb && (tb.width || tb.height) ? {x: tb.x, y: tb.y, width: tb.width, height: tb.height} : null,
+             terrain: tb && (tb.width || tb.height) ? {x0: tb.x, x1: tb.x + tb.width, y0: tb.y, y1: tb.y + tb.height} : null,
              tokenEls: [...svg.querySelectorAll("#fighters .px .token")]};
     return fixed;
   }
@@ -275,9 +288,7 @@
     }
     // Nor a figure's head or body: a name over a neighbour's head reads as that neighbour's.
     for (const b of fixedParts().figures) {
-      const xs = [m.a * b.x0 + m.c * b.y0 + m.e, m.a * b.x1 + m.c * b.y1 + m.e];
-      const ys = [m.b * b.x0 + m.d * b.y0 + m.f, m.b * b.x1 + m.d * b.y1 + m.f];
-      const r = {left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys)};
+      const r = onScreen(m, b);
       if (r.right >= area.left && r.left <= area.right && r.bottom >= area.top && r.top <= area.bottom) add(r);
     }
     const gap = LABEL_GAP * grow;
@@ -350,9 +361,7 @@
     if (!w || !box) return;
     // The terrain's box on screen, by arithmetic from its box in the drawing (found once per drawing: asking the
     // browser for it at every pass measured the whole terrain each time).
-    const xs = [m.a * box.x + m.e, m.a * (box.x + box.width) + m.e], ys = [m.d * box.y + m.f, m.d * (box.y + box.height) + m.f];
-    const a = view().getBoundingClientRect(), t = {left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys),
-                                                   bottom: Math.max(...ys)};
+    const a = view().getBoundingClientRect(), t = onScreen(m, box);
     const more = {left: t.left < a.left - 2, right: t.right > a.right + 2, top: t.top < a.top - 2,
                   bottom: t.bottom > a.bottom + 2};
     for (const [edge, on] of Object.entries(more)) w.classList.toggle("more-" + edge, on);
@@ -370,8 +379,7 @@
     began = performance.now();
     if (!svg || !svg.isConnected) return;
     const m = svg.getScreenCTM();
-    // Markers grow a little on wide screens (up to 1.5x at 2100 px and wider), as the panels' text does.
-    const grow = Math.min(1.5, Math.max(1, window.innerWidth / 1400));
+    const grow = markerGrow();
     // Written only when it changes: every marker's style hangs on it.
     if (m && m.a > 0 && svg.style.getPropertyValue("--k") !== String(grow / m.a)) svg.style.setProperty("--k", String(grow / m.a));
     const t = performance.now();
@@ -385,7 +393,6 @@
   function later() {
     if (!queued) { queued = true; requestAnimationFrame(refresh); }
   }
-
 
   /* The drawing follows the zoom through its viewBox, never a CSS transform: the browser then paints only
      the part of the battlefield in the window, at its true resolution, however far it is zoomed. */
@@ -451,7 +458,7 @@
 
   function attach(next) {
     // The renderer's view box; the fit's (data-base) may reach higher, for the markers (headroom).
-    const drawn = next.dataset.base ? next.dataset.drawn || next.dataset.base : next.getAttribute("viewBox") || "";
+    const drawn = next.dataset.drawn || next.getAttribute("viewBox") || "";
     const same = drawn === viewBox;
     if (!next.dataset.base) next.dataset.base = same && svg && svg.dataset.base ? svg.dataset.base : drawn;
     next.dataset.drawn = drawn;
@@ -472,7 +479,7 @@
      less than a px each at the fit, and fighters on its top section were drawn above the window's edge with
      nothing to say so.  The fit's view box reaches up until HEADROOM_PX are free above them. */
   function headroom() {
-    const grow = Math.min(1.5, Math.max(1, window.innerWidth / 1400));  // as refresh sizes the markers
+    const grow = markerGrow();
     const marks = [];
     for (const px of svg.querySelectorAll("#fighters .fighter > .pin > .px")) {
       const t = px.parentElement.transform.baseVal.consolidate(), b = px.getBBox();
@@ -609,15 +616,13 @@
       later();  // the labels the focused one's name would cover give way to it
     });
     v.addEventListener("focusout", () => {
-      if (svg) {
-        focusShown.clear();
-        for (const n of svg.querySelectorAll(".focus-shown")) {
-          n.classList.remove("focus-shown");
-          // Its name had given way: its pin goes out of layout again.
-          const l = n.closest(".lbl") || n.querySelector(".lbl"), p = l && soloPin(l);
-          if (p && l.classList.contains("lod-off")) p.classList.add("lod-gone");
-        }
+      for (const n of focusShown) {
+        n.classList.remove("focus-shown");
+        // Its name had given way: its pin goes out of layout again.
+        const l = n.closest(".lbl") || n.querySelector(".lbl"), p = l && soloPin(l);
+        if (p && l.classList.contains("lod-off")) p.classList.add("lod-gone");
       }
+      focusShown.clear();
       later();
     });
     for (const [id, dir] of [["zoom-in", 1], ["zoom-out", -1], ["zoom-fit", 0]]) {
