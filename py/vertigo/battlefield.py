@@ -170,7 +170,8 @@ class Battlefield:
     _adjacent: Mapping[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
     _links: Mapping[str, tuple[tuple[str, Fraction], ...]] = field(init=False, repr=False, compare=False)
     _order: Mapping[str, int] = field(init=False, repr=False, compare=False)
-    _graph: tuple[tuple[tuple[int, Fraction], ...], ...] = field(init=False, repr=False, compare=False)
+    _graph: tuple[tuple[tuple[int, Fraction, int], ...], ...] = field(init=False, repr=False, compare=False)
+    _rises: tuple[Fraction, ...] = field(init=False, repr=False, compare=False)
     _steps: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -188,8 +189,11 @@ class Battlefield:
             k: tuple((b, by_id[b].elevation - by_id[k].elevation) for b in v) for k, v in adjacent.items()})
         object.__setattr__(self, "_order", {s.id: i for i, s in enumerate(self.sections)})
         order = self._order
+        rises: dict[Fraction, int] = {}
         object.__setattr__(self, "_graph", tuple(
-            tuple((order[b], rise) for b, rise in self._links[s.id]) for s in self.sections))
+            tuple((order[b], rise, rises.setdefault(rise, len(rises))) for b, rise in self._links[s.id])
+            for s in self.sections))
+        object.__setattr__(self, "_rises", tuple(rises))
         object.__setattr__(self, "_steps", {})
 
     @classmethod
@@ -238,10 +242,18 @@ class Battlefield:
         return self._links[section_id]
 
     @property
-    def graph(self) -> tuple[tuple[tuple[int, Fraction], ...], ...]:
-        """:meth:`links` of every section by place: ``graph[i]`` holds ``(neighbour's place, rise)`` for the
-        section at place ``i`` (document order) — the form a path search walks fastest."""
+    def graph(self) -> tuple[tuple[tuple[int, Fraction, int], ...], ...]:
+        """:meth:`links` of every section by place: ``graph[i]`` holds ``(neighbour's place, rise, the rise's
+        place in`` :attr:`rises` ``)`` for the section at place ``i`` (document order) — the form a path search
+        walks fastest (a rule worked out per distinct rise is found by that number, not by hashing the
+        Fraction)."""
         return self._graph
+
+    @property
+    def rises(self) -> tuple[Fraction, ...]:
+        """Every distinct rise across a border (Height levels, or feet), in the order :attr:`graph` first meets
+        them."""
+        return self._rises
 
     def order(self, section_id: str) -> int:
         """Where the section stands in the document (0-based): the fixed order that breaks ties (H13)."""

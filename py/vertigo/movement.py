@@ -316,7 +316,8 @@ def search(field: Battlefield, start: str, entry: MoveEntry, fighter_height: Fra
     fewest_steps = [limit + 1] * len(sections)
     settled: dict[int, int] = {}
     dice: dict[str, int] = {}
-    fall_dice: dict[Fraction, int | None] = {}  # the crossing rule, once per distinct rise
+    unknown = -1
+    fall_dice: list[int | None] = [unknown] * len(field.rises)  # the crossing rule, once per distinct rise
     while heap:
         d, steps, here, label = heappop(heap)
         if steps >= fewest_steps[here]:
@@ -327,14 +328,13 @@ def search(field: Battlefield, start: str, entry: MoveEntry, fighter_height: Fra
             dice[sections[here].id] = d
         if steps == limit:
             continue
-        for there, rise in graph[here]:
+        for there, rise, kind in graph[here]:
             if steps + 1 >= fewest_steps[there]:
                 continue
-            if rise in fall_dice:
-                more = fall_dice[rise]
-            else:
+            more = fall_dice[kind]
+            if more == unknown:
                 fallen = crossing_fall(rise, h, fly=fly)
-                more = fall_dice[rise] = None if fallen is None else math.floor(fallen)
+                more = fall_dice[kind] = None if fallen is None else math.floor(fallen)
             if more is None:
                 continue
             places.append(there)
