@@ -164,6 +164,8 @@ def isolate(name: str) -> str:
     Returns:
         The name, isolated when it needs to be.
     """
+    if name.isascii():
+        return name  # no ASCII character is right-to-left (R, AL) or an Arabic digit (AN)
     for ch in name:
         if unicodedata.bidirectional(ch) in _RTL_CLASSES:
             return FSI + name + PDI

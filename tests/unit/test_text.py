@@ -60,6 +60,17 @@ def test_right_to_left_names_are_isolated_and_others_left_alone():
     assert isolate("Goat") == "Goat"
 
 
+def test_no_ascii_character_is_one_that_isolate_wraps():
+    """Fault 6, the shortcut that leaves an ASCII name as it is: no ASCII character is right-to-left or an
+    Arabic digit, so the bidirectional class of each need not be looked up (the page isolates hundreds of names
+    per click)."""
+    import unicodedata
+
+    from vertigo.text import _RTL_CLASSES
+    assert [chr(i) for i in range(128) if unicodedata.bidirectional(chr(i)) in _RTL_CLASSES] == []
+    assert isolate("".join(chr(i) for i in range(32, 127))) == "".join(chr(i) for i in range(32, 127))
+
+
 def test_a_file_name_cannot_turn_the_message_around():
     """A fresh user's find: a file named with U+202E reversed the status and error lines."""
     assert shown_name("evil\u202enosj.txt") == "evil\ufffdnosj.txt"
