@@ -45,8 +45,10 @@
   // all of it in a few presses (an imported field of 200,000 units started 100x in, on empty sky).
   const MAX_FIT_ZOOM = 4;
   const HEADROOM_PX = 4;  // free above the highest fighter's token and name at the fit
+  const FOLLOW_MARGIN_PX = 12;  // a focused element's middle this far inside the window needs no pan (follow)
   let pz = null, svg = null, proxy = null, viewBox = "", queued = false, fitScale = 1, fitAt = null;
   let refreshes = 0, began = 0, refreshed = 0, lodMs = 0;  // read by tools/bench.py
+  let toFollow = null;  // the element focused since the last pass, brought into view by the next (follow)
 
   const wrap = () => document.querySelector(".view-wrap");
   const view = () => document.getElementById("view");
@@ -378,6 +380,7 @@
     queued = false;
     began = performance.now();
     if (!svg || !svg.isConnected) return;
+    if (toFollow) { const el = toFollow; toFollow = null; follow(el); }
     const m = svg.getScreenCTM();
     const grow = markerGrow();
     // Written only when it changes: every marker's style hangs on it.
@@ -571,11 +574,15 @@
     pz.zoomToPoint(pz.getScale() * Math.exp(dir * STEP), at, {animate: false});
   }
 
-  /* Bring a focused fighter or section into view when the keyboard moves focus to it off screen. */
+  /* Bring a focused fighter or section into view when the keyboard moves focus to it off screen: when the middle
+     of its token (a fighter) or of its shape (a section) is not well inside the window.  One whose middle is on
+     screen stays where it is: a fighter just moved, or one whose name runs past the window's edge, does not
+     pan the view. */
   function follow(el) {
-    if (!pz || !el.closest) return;
-    const a = view().getBoundingClientRect(), r = el.getBoundingClientRect();
-    if (r.left >= a.left && r.right <= a.right && r.top >= a.top && r.bottom <= a.bottom) return;
+    if (!pz || !el.closest || !el.isConnected) return;
+    const a = view().getBoundingClientRect(), r = (el.querySelector(".px .token") || el).getBoundingClientRect();
+    const cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2, m = FOLLOW_MARGIN_PX;
+    if (cx >= a.left + m && cx <= a.right - m && cy >= a.top + m && cy <= a.bottom - m) return;
     const s = pz.getScale(), p = pz.getPan();
     pz.pan(p.x + (a.left + a.width / 2 - (r.left + r.width / 2)) / s, p.y + (a.top + a.height / 2 - (r.top + r.height / 2)) / s,
            {animate: false});
@@ -602,7 +609,9 @@
       down = null;
     }, true);
     v.addEventListener("focusin", (e) => {
-      follow(e.target);
+      // Brought into view by the next pass, not here: asking where it is now would lay out, inside the handler
+      // that focused it, what that handler has just drawn, and the frame would lay it out again.
+      toFollow = e.target;
       // A focused section shows its name even where its name gave way.
       const sid = e.target.getAttribute && e.target.getAttribute("data-section");
       if (sid && svg) {
