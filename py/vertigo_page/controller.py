@@ -164,10 +164,12 @@ class Controller:
         self._reach: Reach | None = None
         self._options_key: tuple[object, str] | None = None
         self._options: Options | None = None
-        self._order_of: tuple[object, dict[str, int]] | None = None
+        self._order_of: tuple[object, dict[str, tuple[Fraction, int, int]]] | None = None
         self._order_memo: tuple[object, tuple[object, ...], tuple[str, ...]] | None = None
         self.compare_all = False
         self._drawn: OverlayParts | None = None
+        self._groups: tuple[tuple[str, str], ...] | None = None
+        """The fighters' groups as the page last drew them (None: draw the whole fighters group)."""
         """The overlay as the page last drew it (None: nothing drawn yet, draw the whole overlay)."""
 
     # -- helpers ---------------------------------------------------------
@@ -316,22 +318,29 @@ class Controller:
         return self._drawn.text() if self._drawn is not None else ""
 
     # -- keyboard --------------------------------------------------------
-    def _x(self, element_id: str) -> tuple[Fraction, int, int]:
+    def _x(self, element_id: str, crowds: dict[str, tuple[str, ...]] | None = None) -> tuple[Fraction, int, int]:
         """Where a side-view element stands, left to right: (x in the scenario's unit, 0 for a section or 1 for a
         fighter, its place among equals) — a fighter with no place of its own is drawn spread along its section
-        like the renderer's tokens."""
+        like the renderer's tokens.  ``crowds``: the fighters on each section (:meth:`_crowds`), when the caller
+        asks for many elements at once."""
         kind, _, ident = element_id.partition("-")
-        field_ = self.table.scenario.field
         if kind == "section":
-            return field_.section(ident).centre, 0, self._section_order()[ident]
+            return self._section_keys()[ident]
         sid = self.table.position(ident)
         x = self.table.offset(ident)
-        on = self.table.fighters_on(sid)
+        on = crowds[sid] if crowds is not None else self.table.fighters_on(sid)
         i = on.index(ident)
         if x is None:
-            s = field_.section(sid)
+            s = self.table.scenario.field.section(sid)
             x = s.x0 + (s.x1 - s.x0) * Fraction(i + 1, len(on) + 1)
         return x, 1, i
+
+    def _crowds(self) -> dict[str, tuple[str, ...]]:
+        """The fighters on each section with any, in the order of :meth:`Table.fighters_on`."""
+        crowds: dict[str, list[str]] = {}
+        for fid, sid in self.table.positions:
+            crowds.setdefault(sid, []).append(fid)
+        return {sid: tuple(on) for sid, on in crowds.items()}
 
     def keyboard_order(self) -> tuple[str, ...]:
         """The side-view element ids the arrow keys step through, left to right.
@@ -366,14 +375,21 @@ class Controller:
                 sections = [s.id for s in sc.field.sections]
                 others = [f for f in fighters if f != me.id] if sc.refereed_by("levels") else []
             ids = [f"fighter-{me.id}", *(f"section-{s}" for s in sections), *(f"fighter-{f}" for f in others)]
-        return tuple(sorted(ids, key=self._x))
+        crowds = self._crowds()
 
-    def _section_order(self) -> dict[str, int]:
-        """Each section's place in the document, worked out once per scenario (found by identity): the
-        keyboard sorts hundreds of sections per click."""
+        def key(element_id: str) -> tuple[float, Fraction, int, int]:
+            # The float orders all but exact ties at the cost of a float's compare (rounding keeps the order of
+            # unequal values or makes them equal, never swaps them); the Fraction settles those.
+            x, kind, i = self._x(element_id, crowds)
+            return float(x), x, kind, i
+        return tuple(sorted(ids, key=key))
+
+    def _section_keys(self) -> dict[str, tuple[Fraction, int, int]]:
+        """Each section's :meth:`_x` (its centre, 0, its place in the document), worked out once per scenario
+        (found by identity): the keyboard sorts hundreds of sections per click."""
         sc = self.table.scenario
         if self._order_of is None or self._order_of[0] is not sc:
-            self._order_of = (sc, {s.id: i for i, s in enumerate(sc.field.sections)})
+            self._order_of = (sc, {s.id: (s.centre, 0, i) for i, s in enumerate(sc.field.sections)})
         return self._order_of[1]
 
     def arrow(self, current: str | None, key: str) -> str | None:
