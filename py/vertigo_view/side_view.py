@@ -42,6 +42,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, TypeVar, cast
 
 from vertigo import lengths
@@ -374,11 +375,16 @@ def _side_colour(table: Table) -> dict[str, str]:
     return {side: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, side in enumerate(table.scenario.sides)}
 
 
-def token_positions(table: Table) -> dict[str, tuple[float, float]]:
+def token_positions(table: Table) -> Mapping[str, tuple[float, float]]:
     """SVG point of every fighter's token (Height frame): on its section's top, spread evenly along it.
 
     The token is a marker drawn :data:`TOKEN_R` + 1 px above that point at every zoom (:func:`_pin`).
+    Worked out once per positions tuple (:data:`_MEMO`, as :func:`_figures`): a click asks for it more than once.
     """
+    return _MEMO.get("tokens", table.positions, lambda: MappingProxyType(_token_positions(table)))
+
+
+def _token_positions(table: Table) -> dict[str, tuple[float, float]]:
     field_ = table.scenario.field
     out: dict[str, tuple[float, float]] = {}
     frame = _Frame.of(table)
@@ -815,7 +821,8 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
     if len(hl.route) > 1:
         # Over the surfaces of the route the core chose (H3), from the mover to the destination's middle.
         last = field_.section(hl.route[-1])
-        start = (where[hl.selected][0] if hl.selected in where else frame.x(field_.section(hl.route[0]).centre),
+        mover = where.get(hl.selected) if hl.selected is not None else None
+        start = (mover[0] if mover is not None else frame.x(field_.section(hl.route[0]).centre),
                  frame.y(field_.section(hl.route[0]).elevation) - 4)
         _el(g, "polyline", class_="route", data_sections=" ".join(hl.route),
             points=over(hl.route, start, (frame.x(last.centre), frame.y(last.elevation) - 4), 4))
@@ -918,25 +925,33 @@ def _reachable(table: Table, hl: Highlights, frame: _Frame) -> str:
     fewest falling dice (H3).  Up to every section of the battlefield is
     marked on each click, so this one layer is written as text directly
     rather than through ElementTree: the only values from the scenario are
-    section ids, escaped all the same.
+    section ids, escaped all the same.  Each section's band for a number of
+    dice is written once per frame (:data:`_MEMO`).
     """
     field_ = table.scenario.field
     start = table.position(hl.selected) if hl.selected else None
+    bands: dict[tuple[str, int], str] = _MEMO.get("bands", frame, dict)
     parts = []
     for sid, dice in hl.reachable.items():
         if sid == start:
             continue
-        s = field_.section(sid)
-        band = "safe" if dice == 0 else ("risky" if dice <= 2 else "deadly")
-        x0, x1, y = frame.x(s.x0), frame.x(s.x1), frame.y(s.elevation)
-        quoted = html.escape(sid, quote=True)
-        parts.append(
-            f'<rect class="reachable dice-{min(dice, 3)} {band}" data-section="{quoted}" '
+        text = bands.get((sid, dice))
+        if text is None:
+            text = bands[sid, dice] = _band(field_.section(sid), dice, frame)
+        parts.append(text)
+    return "".join(parts)
+
+
+def _band(s: Section, dice: int, frame: _Frame) -> str:
+    """One reachable section's band and dice badge (:func:`_reachable`)."""
+    band = "safe" if dice == 0 else ("risky" if dice <= 2 else "deadly")
+    x0, x1, y = frame.x(s.x0), frame.x(s.x1), frame.y(s.elevation)
+    quoted = html.escape(s.id, quote=True)
+    return (f'<rect class="reachable dice-{min(dice, 3)} {band}" data-section="{quoted}" '
             f'x="{round(x0 + 2, 2)}" y="{round(y + 1.5, 2)}" width="{round(x1 - x0 - 4, 2)}" height="{BAND}" rx="3" />'
             f'<g class="pin" transform="translate({frame.x(s.centre)} {y})"><g class="px"><g class="lbl" data-rank="0">'
             f'<text class="dice-badge {band}" data-section="{quoted}" x="0" y="{BAND + 0.5}">'
             f'{f"{dice}d6" if dice else "safe"}</text></g></g></g>')
-    return "".join(parts)
 
 
 def _place_targets(table: Table, frame: _Frame) -> str:
