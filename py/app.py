@@ -148,9 +148,15 @@ def apply(up: Update, starting: bool = False, view_first: bool = False):
         if not up.focus and focused.startswith(("fighter-", "section-")) and by_id(focused):
             by_id(focused).focus()
     else:
-        if up.fighters is not None:
+        if up.fighters is not None or up.fighter_groups:
             focused = document.activeElement.id if document.activeElement else ""
-            by_id("fighters").outerHTML = up.fighters
+            if up.fighters is not None:
+                by_id("fighters").outerHTML = up.fighters
+            else:
+                # Only the fighters drawn anew (the one moved, those beside it): the others keep their elements,
+                # and with them where the labels' pass measured and placed their names.
+                for fid, text in up.fighter_groups:
+                    by_id(f"fighter-{fid}").outerHTML = text
             if not up.focus and focused.startswith("fighter-") and by_id(focused):
                 by_id(focused).focus()
         if up.overlay is not None:
@@ -159,7 +165,7 @@ def apply(up: Update, starting: bool = False, view_first: bool = False):
             by_id("overlay-marks").outerHTML = up.marks
     if up.svg is not None:
         _rove["last"] = None
-    rove("" if up.svg is not None else "#fighters " if up.fighters is not None else None)
+    rove("" if up.svg is not None else "#fighters " if up.fighters is not None or up.fighter_groups else None)
     if view_first and up.svg is None and up.error is None and not up.focus and not starting:
         text_later(up)
     else:

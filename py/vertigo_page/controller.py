@@ -32,7 +32,7 @@ from vertigo.storage import TableEncoder
 from vertigo.table import Table
 from vertigo.text import isolate, shown_name
 from vertigo_view import panels
-from vertigo_view.side_view import Highlights, OverlayParts, overlay_parts, render, render_fighters
+from vertigo_view.side_view import Highlights, OverlayParts, fighter_groups, overlay_parts, render, render_fighters
 
 __all__ = ["Update", "StaleUpdate", "Controller"]
 
@@ -55,7 +55,11 @@ class Update:
         status: one line for the live status region.
         log_items: HTML ``<li>`` to append to the log.
         log_reset: clear the log before appending.
-        fighters: the fighters group, when a fighter moved (with ``overlay``).
+        fighters: the fighters group, when a fighter moved (with ``overlay``) and the fighters are drawn in
+            another order than the page shows them.
+        fighter_groups: when a fighter moved and the fighters are drawn in the order the page shows them: only
+            the fighters' groups (``g.fighter``, ``id="fighter-<id>"``) whose drawing changed, as ``(fighter id,
+            SVG text)``; then ``fighters`` is None.
         log_keep: the most log lines the page keeps; older ones give way.
         error: a message to show in the error box (None clears it).
         save: whether the table changed and should be stored.
@@ -74,6 +78,7 @@ class Update:
     fighters: str | None = None
     log_keep: int = MAX_LOG
     marks: str | None = None
+    fighter_groups: tuple[tuple[str, str], ...] | None = None
 
     @cached_property
     def panel(self) -> str:
@@ -299,6 +304,14 @@ class Controller:
         parts = overlay_parts(self.table, hl)
         same_base = self._drawn is not None and parts.base == self._drawn.base
         self._drawn = parts
+        fighters, changed = None, None
+        if moved:
+            groups, old = fighter_groups(self.table), self._groups
+            if old is not None and [fid for fid, _ in old] == [fid for fid, _ in groups]:
+                changed = tuple(g for g, was in zip(groups, old, strict=True) if g[1] != was[1])
+            else:
+                fighters = render_fighters(self.table)
+            self._groups = groups
         return Update(
             svg=None,
             overlay=None if same_base else parts.text(),
@@ -310,7 +323,8 @@ class Controller:
             error=error,
             save=save,
             focus=focus,
-            fighters=render_fighters(self.table) if moved else None,
+            fighters=fighters,
+            fighter_groups=changed,
         )
 
     def drawn_overlay(self) -> str:
@@ -490,6 +504,7 @@ class Controller:
         items, _ = self._new_log()
         hl = self._highlights()
         self._drawn = overlay_parts(self.table, hl)
+        self._groups = fighter_groups(self.table)
         self._updates += 1  # a panel not yet read from an earlier update is gone
         # The instructions are in the panel's hint; the status line only says the battlefield is ready.
         return Update(render(self.table, hl), None, self._panel(),

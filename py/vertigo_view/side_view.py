@@ -1051,9 +1051,20 @@ def render(table: Table, highlights: Highlights | None = None) -> str:
             + render_fighters(table) + labels + "</svg>")
 
 
+def fighter_groups(table: Table) -> tuple[tuple[str, str], ...]:
+    """Each fighter's ``g.fighter`` as SVG text, in drawing order: ``((fighter id, text), ...)``.
+
+    :func:`render_fighters` joins them; after a move the page redraws only the groups whose text changed.
+    Worked out once per positions tuple (:data:`_MEMO`, as :func:`_figures`: names, sides and sections belong to
+    the scenario that tuple belongs to).
+    """
+    return _MEMO.get("groups", table.positions,
+                     lambda: tuple((fg.get("data-fighter", ""), to_xml(fg)) for fg in _fighters(table)))
+
+
 def render_fighters(table: Table) -> str:
     """Only the ``<g id="fighters">`` group, for redrawing after a move or an undo."""
-    return to_xml(_fighters(table))
+    return '<g id="fighters">' + "".join(text for _, text in fighter_groups(table)) + "</g>"
 
 
 def render_overlay(table: Table, highlights: Highlights) -> str:

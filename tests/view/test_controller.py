@@ -12,8 +12,9 @@ from vertigo import scenario as scenario_mod
 from vertigo.dice import DicePool, DiceRoll, rng_for, roll
 from vertigo.errors import RulesError
 from vertigo.table import Table
-from vertigo_page.controller import Controller
+from vertigo_page.controller import Controller, Update
 from vertigo_view.panels import dice_faces, to_html
+from vertigo_view.side_view import fighter_groups, render_fighters
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
 
@@ -34,8 +35,12 @@ def test_select_judge_confirm_rolls_the_seeded_die_and_saves() -> None:
     assert 'class="destination' in up.marks and 'class="reachable' not in up.marks
     up = c.confirm()
     expected = roll(DicePool(1), rng_for(11, 0))
-    assert up.save and up.svg is None and up.fighters is not None and up.overlay is not None
-    assert 'id="fighters"' in up.fighters
+    # The goat is drawn anew, and so is every fighter on the section it left or reached (their tokens spread out
+    # again along it); a fighter elsewhere is not sent again.
+    assert up.save and up.svg is None and up.fighters is None and up.overlay is not None
+    beside = {fid for fid, sid in c.table.positions if sid in ("cliff-top", "cliff-foot")}
+    assert {fid for fid, _ in up.fighter_groups or ()} == beside
+    assert len(beside) < len(c.table.positions)
     assert up.status == f"Mountain goat moved. Rolled {expected}."
     assert c.table.position("goat") == "cliff-foot"
 
@@ -390,3 +395,51 @@ def test_a_panel_is_written_on_first_read_and_never_from_a_later_state() -> None
         _ = second.panel
     assert first.panel == first.panel and "Mountain goat" in first.panel  # kept once read
     assert "Mountain goat" not in third.panel
+
+
+def _fighters_drawn(before: tuple[tuple[str, str], ...], up: Update) -> str:
+    """The fighters group as the page has it after writing ``up`` over ``before`` (py/app.py's apply)."""
+    if up.fighters is not None:
+        return up.fighters
+    changed = dict(up.fighter_groups or ())
+    return '<g id="fighters">' + "".join(changed.get(fid, text) for fid, text in before) + "</g>"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SCENARIOS.glob("*.json") if p.name != "index.json"))
+def test_after_each_move_and_undo_the_fighters_the_page_redrew_read_as_a_whole_redraw(name: str) -> None:
+    """Every bundled battlefield, each fighter moved by its first Move entry to each section it reaches (H3) or
+    placed (levels), then undone: the fighters' groups sent (only those whose drawing changed) written over
+    what the page showed give exactly the whole fighters group drawn afresh."""
+    c = controller(name)
+    c.show()
+    shown = fighter_groups(c.table)
+    checked = 0
+    for f in c.table.scenario.fighters:
+        c.escape()
+        c.click_fighter(f.id)
+        here = c.table.position(f.id)
+        if c.table.scenario.moves_by_rules:
+            if not f.moves:
+                continue
+            c.choose_entry(0)
+            spots = [s for s in sorted(c._reached().dice) if s != here][:3]
+        else:
+            spots = [s.id for s in c.table.scenario.field.sections if s.id != here][:3]
+        for sid in spots:
+            up = c.click_section(sid)
+            if c.table.scenario.moves_by_rules:
+                if c.pending is None or not c.pending.final:
+                    continue
+                up = c.confirm()
+            assert up.fighters is not None or up.fighter_groups is not None
+            assert _fighters_drawn(shown, up) == render_fighters(c.table)
+            checked += 1
+            shown = fighter_groups(c.table)
+            up = c.undo()
+            assert _fighters_drawn(shown, up) == render_fighters(c.table)
+            shown = fighter_groups(c.table)
+            c.escape()
+            c.click_fighter(f.id)
+            if c.table.scenario.moves_by_rules:
+                c.choose_entry(0)
+    assert checked >= 2
