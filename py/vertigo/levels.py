@@ -461,9 +461,14 @@ class Direction(Overridable):
     Attributes:
         attacker: the attacker's id.
         defender: the defender's id.
+        attacker_name: the attacker's name, as shown (the summary's).
+        defender_name: the defender's name, as shown.
         attacker_side: ``"upper"``, ``"lower"``, or None when d ≤ 1 ft.
         allowed: the rules' answer: the levels allow this attack (G2, G3).
             Reach is told per weapon in ``weapons``.
+        impossible: why the levels rule this attack out, in short (``"over
+            6 ft"``, ``"over 6 ft even lying down, 3 ft closer"``); ``""``
+            when they allow it.
         defense_modifier: modifier to the DEFENDER's active defenses.
         distance_yd: horizontal distance between the two, yards (G5).
         locations: one row per hit location, :data:`LOCATIONS` order.
@@ -474,8 +479,11 @@ class Direction(Overridable):
 
     attacker: str
     defender: str
+    attacker_name: str
+    defender_name: str
     attacker_side: Side | None
     allowed: bool
+    impossible: str
     defense_modifier: int
     distance_yd: int
     locations: tuple[LocationRow, ...]
@@ -492,15 +500,27 @@ class Direction(Overridable):
 
     @property
     def summary(self) -> str:
-        """One line: ``"a → b: possible; b defends at −3; reaches with Spear"``."""
-        head = f"{self.attacker} → {self.defender}: {'possible' if self.final else 'impossible'}"
+        """One line, the log's: the fighters by name, the answer after any DM override (H7), and why.
+
+        Possible: ``"Sentry → Ogre: possible; Ogre defends at −3; reaches with Spear"`` (or ``"no weapon
+        reaches"``; nothing of reach for an attacker without melee weapons).  Impossible: why, and nothing of
+        defense or reach, which no attack reaches: ``"Ogre → Sentry: impossible (over 6 ft)"``.  An override
+        adds ``" — overridden by the DM"`` after the answer; the rules' reason stays when the DM rules the
+        attack out too.  Names are isolated (:func:`~vertigo.text.isolate`), not escaped.
+        """
+        a, b = isolate(self.attacker_name), isolate(self.defender_name)
+        if not self.final:
+            why = f" ({self.impossible})" if self.impossible else ""
+            dm = " — overridden by the DM" if self.override is not None else ""
+            return f"{a} → {b}: impossible{why}{dm}"
+        head = f"{a} → {b}: possible"
         if self.override is not None:
             head += " — overridden by the DM"
-        head += f"; {self.defender} defends at {signed(self.defense_modifier)}"
+        head += f"; {b} defends at {signed(self.defense_modifier)}"
         if self.out_of_reach:
             head += "; no weapon reaches"
         elif any(w.melee for w in self.weapons):
-            head += f"; reaches with {', '.join(w.name for w in self.weapons if w.melee and w.reaches)}"
+            head += f"; reaches with {', '.join(isolate(w.name) for w in self.weapons if w.melee and w.reaches)}"
         return head
 
 
@@ -736,10 +756,11 @@ def _direction(attacker: Fighter, defender: Fighter, side: Side | None, bnd: Ban
     if not bnd.possible:
         defense = 0
         targets: tuple[str, ...] = ()
-        reason = "over 6 ft even lying down, 3 ft closer" if strange else "over 6 ft"
-        barred, barred_rule = f"combat is impossible {reason}", level_rule
-        steps.append(Step(level_rule, f"{roles}: impossible ({reason})."))
+        impossible = "over 6 ft even lying down, 3 ft closer" if strange else "over 6 ft"
+        barred, barred_rule = f"combat is impossible {impossible}", level_rule
+        steps.append(Step(level_rule, f"{roles}: impossible ({impossible})."))
     else:
+        impossible = ""
         defense = bnd.defense(other)
         if strange and side == "lower":
             targets = HEAD_AND_ARM
@@ -768,7 +789,8 @@ def _direction(attacker: Fighter, defender: Fighter, side: Side | None, bnd: Ban
                             f"does not change reach."))
     weapons = _weapon_rows(attacker, distance)
     steps.extend(Step(w.rule, w.why) for w in weapons)
-    return Direction(attacker.id, defender.id, side, bnd.possible, defense, distance, rows, weapons, tuple(steps))
+    return Direction(attacker.id, defender.id, attacker.name, defender.name, side, bnd.possible, impossible,
+                     defense, distance, rows, weapons, tuple(steps))
 
 
 def judge_levels(attacker: Fighter, defender: Fighter, *, strange_position: bool = False,

@@ -477,8 +477,8 @@ def test_weapons_in_both_directions_with_the_sm_bonus():
         "[G5] Knife, reach C: at 2 yd: out of reach.",
     ]
     assert str(up.steps[-1]) == "[G4, G5] Halberd, reach 2,3: +1 for SM +2 \u2192 reach 3,4; at 2 yd: out of reach."
-    assert down.summary == "ann \u2192 bob: possible; bob defends at \u22121; reaches with Spear"
-    assert up.summary == "bob \u2192 ann: possible; ann defends at +1; no weapon reaches"
+    assert down.summary == "Ann \u2192 Bob: possible; Bob defends at \u22121; reaches with Spear"
+    assert up.summary == "Bob \u2192 Ann: possible; Ann defends at +1; no weapon reaches"
 
 
 def test_sm_1_makes_reach_c_reach_1_in_a_verdict():
@@ -566,7 +566,7 @@ def test_the_dm_overrides_one_direction_and_both_answers_are_kept():
     assert up == rules.directions[1]
     assert down.steps[:-1] == rules.directions[0].steps
     assert str(down.steps[-1]) == "[H7] Rules say not allowed; overridden by the DM: allowed (Ann hangs from the beam)."
-    assert down.summary == "ann \u2192 bob: possible \u2014 overridden by the DM; bob defends at +0"
+    assert down.summary == "Ann \u2192 Bob: possible \u2014 overridden by the DM; Bob defends at +0"
     assert dm.to_json()["directions"][0]["override"] == {"allowed": True, "note": "Ann hangs from the beam"}
     with pytest.raises(UnknownFighterError, match='"cid"'):
         rules.overridden("cid", True)
@@ -671,3 +671,79 @@ def test_a_direction_is_out_of_reach_when_every_melee_weapon_falls_short():
     assert up.summary.endswith("; reaches with Halberd")
     archer = fighter("cal", 2, 0, weapons=["Bow, range 150"])
     assert judge_levels(archer, bob).directions[0].out_of_reach is False
+
+
+# -- the log's line for each direction (G2, G3, H7) ------------------------------
+
+def at_the_wall(wall_ft, sentry="Gate Sentry", spear="Spear", **options):
+    """``ogre-at-the-wall.json`` with names that are not the ids: the Gate Sentry (id ``sentry``: Spear, Shortsword)
+    on a wall ``wall_ft`` high at 10.5 ft strikes Grom (id ``ogre``, SM +1: Club, Knife) on the field at 9 ft,
+    1.5 ft away: 1 yd (G5), where every weapon of both reaches."""
+    guard = Fighter("sentry", sentry, wall_ft, Fraction(21, 2), 0, [f"{spear}, reach 1,2", "Shortsword, reach 1"])
+    grom = Fighter("ogre", "Grom", 0, 9, 1, ["Club, reach 1", "Knife, reach C"])
+    return judge_levels(guard, grom, **options)
+
+
+def test_g2_each_direction_s_line_names_the_fighters_not_their_ids():
+    """G2: "≤ 5 defense ±3" — the line the log keeps for each direction names the fighters as the scenario
+    does (Gate Sentry, Grom), not by their ids (sentry, ogre), in the summary and in "… defends at"."""
+    down, up = at_the_wall(5).directions
+    assert down.summary == "Gate Sentry \u2192 Grom: possible; Grom defends at \u22123; reaches with Spear, Shortsword"
+    assert up.summary == "Grom \u2192 Gate Sentry: possible; Gate Sentry defends at +3; reaches with Club, Knife"
+
+
+def test_g2_over_6_ft_a_direction_s_line_says_impossible_and_nothing_of_reach_or_defense():
+    """G2: "> 6 impossible"; 001: "Over six feet of vertical difference: Combat is impossible" — the line
+    says so and why, and nothing of which weapon reaches or of a defense modifier, though every weapon is
+    1 yd from its foe (the weapon rows still say so, G5)."""
+    verdict = at_the_wall(8)
+    assert [d.summary for d in verdict.directions] == ["Gate Sentry \u2192 Grom: impossible (over 6 ft)",
+                                                      "Grom \u2192 Gate Sentry: impossible (over 6 ft)"]
+    assert [d.impossible for d in verdict.directions] == ["over 6 ft", "over 6 ft"]
+    assert all(w.reaches for d in verdict.directions for w in d.weapons)
+
+
+def test_g3_lying_down_over_6_ft_still_says_impossible_and_why():
+    """G3: "Over 6 ft after the reduction it is still impossible": a 10-ft wall less 3 ft lying down is 7 ft."""
+    verdict = at_the_wall(10, strange_position=True)
+    assert [d.summary for d in verdict.directions] == [
+        "Gate Sentry \u2192 Grom: impossible (over 6 ft even lying down, 3 ft closer)",
+        "Grom \u2192 Gate Sentry: impossible (over 6 ft even lying down, 3 ft closer)"]
+
+
+def test_g3_lying_down_within_6_ft_the_line_is_possible_with_reach():
+    """G3: "d is reduced by 3 ft": an 8-ft wall is 5 ft lying down, defense ±3 (G2), and both lines say
+    possible with the weapons that reach; an allowed direction has no reason to be impossible."""
+    down, up = at_the_wall(8, strange_position=True).directions
+    assert down.summary == "Gate Sentry \u2192 Grom: possible; Grom defends at \u22123; reaches with Spear, Shortsword"
+    assert up.summary == "Grom \u2192 Gate Sentry: possible; Gate Sentry defends at +3; reaches with Club, Knife"
+    assert (down.impossible, up.impossible) == ("", "")
+
+
+def test_h7_an_overridden_direction_s_line_gives_the_dm_s_answer_and_says_so():
+    """H7: "The referee can override any verdict; the result then says "overridden by the DM"": let happen,
+    the line reads as a possible one (defense +0 over 6 ft, the weapons that reach); ruled out, it says
+    impossible and nothing of reach, with the rules' own reason when they rule it out too; taken back, the
+    rules' line stands again."""
+    rules = at_the_wall(8)
+    let = rules.overridden("ogre", True, "it climbs the ivy")
+    assert [d.summary for d in let.directions] == [
+        "Gate Sentry \u2192 Grom: impossible (over 6 ft)",
+        "Grom \u2192 Gate Sentry: possible \u2014 overridden by the DM; Gate Sentry defends at +0; "
+        "reaches with Club, Knife"]
+    assert rules.overridden("sentry", False).directions[0].summary == (
+        "Gate Sentry \u2192 Grom: impossible (over 6 ft) \u2014 overridden by the DM")
+    assert at_the_wall(5).overridden("sentry", False).directions[0].summary == (
+        "Gate Sentry \u2192 Grom: impossible \u2014 overridden by the DM")
+    assert let.taken_back("ogre").directions[1].summary == "Grom \u2192 Gate Sentry: impossible (over 6 ft)"
+
+
+def test_a_right_to_left_name_is_isolated_in_a_direction_s_line():
+    """docs/api.md: "A right-to-left name is wrapped there in U+2068 … U+2069, as on the page" — a fighter's
+    name and a weapon's, so "→" and "defends at" keep their places; nothing is escaped (the renderer does)."""
+    down, up = at_the_wall(5, sentry="\u05e9\u05d5\u05de\u05e8", spear="\u05d7\u05e0\u05d9\u05ea").directions
+    assert down.summary == ("\u2068\u05e9\u05d5\u05de\u05e8\u2069 \u2192 Grom: possible; Grom defends at \u22123; "
+                            "reaches with \u2068\u05d7\u05e0\u05d9\u05ea\u2069, Shortsword")
+    assert up.summary == ("Grom \u2192 \u2068\u05e9\u05d5\u05de\u05e8\u2069: possible; \u2068\u05e9\u05d5\u05de\u05e8"
+                          "\u2069 defends at +3; reaches with Club, Knife")
+    assert at_the_wall(8, sentry="<b>&").directions[0].summary == "<b>& \u2192 Grom: impossible (over 6 ft)"
