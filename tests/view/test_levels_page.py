@@ -184,6 +184,26 @@ def test_g7_hit_locations_off_shows_no_location_modifiers() -> None:
     assert table_rows(d["step-9"], "locations") == [["Eyes", "−9"], ["Skull", "−7"], ["Face", "−5"]]
 
 
+def test_g2_the_log_keeps_one_line_per_direction_by_the_fighters_names() -> None:
+    """G2: "> 6 impossible" — the log's line for each direction names the fighters (Ogre, Sentry; not the ids
+    ogre, sentry) and, impossible, says why and nothing of reach; lying down (G3: 8 − 3 = 5 ft, defense ±3) it
+    is possible, with the weapons that reach; ruled out by the DM (H7), impossible, "overridden by the DM"."""
+    c = controller("ogre-at-the-wall.json")
+    c.click_fighter("ogre")
+    c.click_fighter("sentry")
+    assert [line for line in c.table.log[-1].details if not line.startswith("[")] == [
+        "d = 8 ft (over 6 ft): combat impossible",
+        "Ogre → Sentry: impossible (over 6 ft)",
+        "Sentry → Ogre: impossible (over 6 ft)"]
+    c.toggle_strange()
+    assert [line for line in c.table.log[-1].details if not line.startswith("[")] == [
+        "d = 8 ft, 5 ft lying down (up to 5 ft): combat possible",
+        "Ogre → Sentry: possible; Sentry defends at +3; reaches with Club, Knife",
+        "Sentry → Ogre: possible; Ogre defends at −3; reaches with Spear, Shortsword"]
+    c.override_levels("sentry", False)
+    assert c.table.log[-1].details[0] == "Sentry → Ogre: impossible — overridden by the DM"
+
+
 def test_h7_the_dm_overrides_one_direction_and_the_log_keeps_both_answers() -> None:
     """H7: "Let it happen" on the impossible ogre → sentry strike (8 ft) turns that direction only; the log says
     what the rules said and what the DM ruled; "Rule it out" on a possible one the other way round."""
