@@ -165,7 +165,8 @@ def apply(up: Update, starting: bool = False, view_first: bool = False):
             by_id("overlay-marks").outerHTML = up.marks
     if up.svg is not None:
         _rove["last"] = None
-    rove("" if up.svg is not None else "#fighters " if up.fighters is not None or up.fighter_groups else None)
+    rove("" if up.svg is not None else "#fighters " if up.fighters is not None
+         else tuple(f"fighter-{fid}" for fid, _ in up.fighter_groups) if up.fighter_groups else None)
     if view_first and up.svg is None and up.error is None and not up.focus and not starting:
         text_later(up)
     else:
@@ -304,12 +305,18 @@ def rove(redrawn=None):
     """Exactly the controller's Tab stops of the side view get tabindex 0, every other element -1.
 
     ``redrawn``: the CSS scope just written (``""`` the whole view, ``"#fighters "`` its fighters; None: only
-    the highlights), whose buttons come from the renderer with tabindex 0; elsewhere only the last stops change.
+    the highlights), or the ids of the fighters' groups just written, whose buttons come from the renderer with
+    tabindex 0; elsewhere only the last stops change.
     """
     if ctl is None:
         return
     view = by_id("view")
-    if redrawn is not None:
+    if isinstance(redrawn, tuple):
+        for name in redrawn:
+            el = by_id(name)
+            if el:
+                el.setAttribute("tabindex", "-1")
+    elif redrawn is not None:
         for el in view.querySelectorAll(", ".join(redrawn + part.strip() for part in ITEMS.split(","))):
             el.setAttribute("tabindex", "-1")
     for name in _rove["stops"]:
