@@ -23,8 +23,9 @@
  *   LABEL_GAP to a label of its kind, is hidden (.lod-off) until a zoom makes room; a Height tag first tries
  *   sliding along its border's line (data-slide="v"), a figure's name sideways over its head
  *   (data-slide="h"), a token's name sideways, a line up or under its token.  The focused fighter's or
- *   section's name, and the names of the fighters the verdict is about (their rings in the overlay), are
- *   placed first and always shown.
+ *   section's own name is placed first of all and always shown (a focused section's name moves a line or two
+ *   off a token it would cover); the names of the fighters the verdict is about (their rings in the overlay)
+ *   come next and are shown too, unless the focused one's name leaves them no room.
  * - Tokens are never hidden and keep their size; two that would hide each other's initial slide apart
  *   sideways (partTokens) until a zoom makes room.
  * - Off-screen signs: when part of the battlefield is outside the view, the edges it runs past are
@@ -46,6 +47,10 @@
   const MAX_FIT_ZOOM = 4;
   const HEADROOM_PX = 4;  // free above the highest fighter's token and name at the fit
   const FOLLOW_MARGIN_PX = 12;  // a focused element's middle this far inside the window needs no pan (follow)
+  // Where a focused section's name may stand if its own place is taken: [share of its width across, marker px down],
+  // nearest first.
+  const OWN_SLIDES = [[0, 16], [0, -16], [-0.35, 0], [0.35, 0], [-0.35, 16], [0.35, 16], [-0.35, -16], [0.35, -16],
+                      [0, 32], [0, -32], [-0.7, 0], [0.7, 0], [0, 48], [0, -48]];
   let pz = null, svg = null, proxy = null, viewBox = "", queued = false, fitScale = 1, fitAt = null;
   let refreshes = 0, began = 0, refreshed = 0, lodMs = 0;  // read by tools/bench.py
   let toFollow = null;  // the element focused since the last pass, brought into view by the next (follow)
@@ -250,17 +255,21 @@
     partTokens(m, grow);
     const area = view().getBoundingClientRect();
     let labels = labelOrder();  // already in placing order
-    // The focused fighter's or section's own name is always shown (style.css), and so are the names of the fighters
-    // the verdict is about (the selected one, its target, the other of a levels verdict: their rings in the
-    // overlay): placed first, so a label one would cover gives way to it instead of lying under it (a fighter just
-    // moved keeps the focus; a tapped one does not take it).
+    // The focused fighter's or section's own name (own) is shown whatever (style.css shows it even where it gave
+    // way): placed before every other label, so a label it would cover gives way to it instead of lying under it
+    // (a fighter just moved keeps the focus).  Then the names of the fighters the verdict is about (the selected
+    // one, its target, the other of a levels verdict: their rings in the overlay), also shown where nothing is
+    // free, but never over a label placed before them: a focused section's name over the selected fighter's
+    // name, both shown whatever, read "Mountain goatOverhang" on the cliff.
     const at = document.activeElement;
+    const focusedFighter = at && at !== svg && svg.contains(at) ? at.dataset.fighter : undefined;
     const named = new Set([...overlayAll(".selected-ring[data-fighter], .target-ring[data-fighter]")]
       .map((r) => r.dataset.fighter));
-    if (at && at !== svg && svg.contains(at) && at.dataset.fighter) named.add(at.dataset.fighter);
-    const first = new Set([...fixedParts().tokens.filter(({f}) => named.has(f.dataset.fighter))
-                             .flatMap(({f}) => [...f.querySelectorAll(".lbl")]),
-                           ...[...focusShown].filter((n) => svg.contains(n)).map((n) => n.closest(".lbl") || n)]);
+    const namesOf = (ids) => fixedParts().tokens.filter(({f}) => ids.has(f.dataset.fighter))
+      .flatMap(({f}) => [...f.querySelectorAll(".lbl")]);
+    const own = new Set(focusedFighter ? namesOf(new Set([focusedFighter])) :
+      [...focusShown].filter((n) => svg.contains(n)).map((n) => n.closest(".lbl") || n));
+    const first = new Set([...own, ...namesOf(named)]);
     if (first.size) labels = [...first, ...labels.filter((l) => !first.has(l))];
     const rects = labels.map((l) => screenBox(l, m, grow));
     // Boxes placed so far, by CELL-px cell of the screen (a number per cell: no string keys in a pass).
@@ -307,13 +316,18 @@
         continue;
       }
       // A label cut by the view's edge slides inside it; one that would have to slide more than half its
-      // size gives way.
+      // size gives way, but for the focused one's own name, which is shown whatever.
       const dx = r.left < area.left + 2 ? area.left + 2 - r.left : (r.right > area.right - 2 ? area.right - 2 - r.right : 0);
       const dy = r.top < area.top + 2 ? area.top + 2 - r.top : (r.bottom > area.bottom - 2 ? area.bottom - 2 - r.bottom : 0);
-      if (Math.abs(dx) > r.width / 2 || Math.abs(dy) > (r.bottom - r.top) / 2) { want.set(l, away); continue; }
+      if (!own.has(l) && (Math.abs(dx) > r.width / 2 || Math.abs(dy) > (r.bottom - r.top) / 2)) { want.set(l, away); continue; }
       if (dx || dy) r = {left: r.left + dx, right: r.right + dx, top: r.top + dy, bottom: r.bottom + dy};
       const rank = +l.dataset.rank || 0;
-      const free = (q) => { const p = padded(q); return !anyNear(p, (o) => boxesOverlap(o, o.rank === rank ? p : q)); };
+      // Free of every box placed so far (labels, tokens, figures), or of the labels alone (a box with a rank).
+      const clear = (q, all) => {
+        const p = padded(q);
+        return !anyNear(p, (o) => (all || o.rank !== undefined) && boxesOverlap(o, o.rank === rank ? p : q));
+      };
+      const free = (q) => clear(q, true);
       if (free(r)) { r.rank = rank; add(r); want.set(l, {off: false, dx, dy}); continue; }
       // Before it gives way: a Height tag may slide up or down its border's line; a figure's name sideways, as
       // long as it still spans the middle of its own head; a token's name sideways (still over its token) or a
@@ -326,11 +340,15 @@
           // Under the point the token stands on, where a fighter stands right under another (a floor above).
           [0, 49],
           // The focused fighter's name, which is shown whatever: further up, where a crowd leaves no room nearer.
-          ...(first.has(l) ? [[0, -28], [-0.3, -28], [0.3, -28], [0, -42]] : [])].map(([f, d]) => q(f * w, d * grow)) : [];
+          ...(first.has(l) ? [[0, -28], [-0.3, -28], [0.3, -28], [0, -42]] : [])].map(([f, d]) => q(f * w, d * grow)) :
+        // The focused section's name, shown whatever: off the tokens it would cover (a slab's name under it, where
+        // the fighters of the floor below stand), a line or two down or up, or sideways.
+        own.has(l) ? OWN_SLIDES.map(([f, d]) => q(f * w, d * grow)) : [];
       const slid = tries.find(({q: b}) => b.top >= area.top && b.bottom <= area.bottom && b.left >= area.left &&
                                           b.right <= area.right && free(b));
-      // A name placed first shows even where nothing is free (the focused one's: style.css shows it anyway).
-      const put = slid || (first.has(l) ? {ex: 0, ey: 0, q: r} : null);
+      // A name placed first shows even where nothing is free: the focused one's own name whatever (style.css
+      // shows it anyway), a verdict's fighter's name where it covers no label placed before it.
+      const put = slid || (own.has(l) || (first.has(l) && clear(r, false)) ? {ex: 0, ey: 0, q: r} : null);
       if (!put) { want.set(l, away); continue; }
       put.q.rank = rank;
       add(put.q);

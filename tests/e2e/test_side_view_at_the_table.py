@@ -316,6 +316,54 @@ def test_a_fighter_just_moved_shows_its_name_over_no_other_label(
     assert not problems, "\n".join(problems)
 
 
+FOCUSED_SECTION = """() => { const a = document.activeElement, sid = a && a.getAttribute('data-section');
+  if (!sid || a.getAttribute('data-fighter')) return null;
+  const name = document.querySelector(`#labels .section-name[data-section="${CSS.escape(sid)}"]`);
+  return {id: a.id, named: !!name && name.checkVisibility()}; }"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
+def test_a_section_focused_from_the_keyboard_shows_its_name_over_no_other_label(
+        browser: Browser, site_url: str, size: tuple[int, int]) -> None:
+    """Issue 7, "Legible", found by a user: on the cliff at 1280 px, the goat selected and → on Overhang, the
+    focused section's name (shown whatever) was drawn over "Mountain goat": the selected fighter's name and the
+    focused one's were both placed first and both shown whatever, so neither gave way.  On every bundled
+    battlefield, each fighter selected from the keyboard in turn and the arrow keys taken over all its stops:
+    with a section focused, its name is shown and no two visible labels (a token's initial included) overlap."""
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    app = open_app(ctx, site_url)
+    page = app.page
+    for file in BATTLEFIELDS:
+        app.load_scenario(file)
+        focused = 0
+        for pick in range(app.page.locator("#fighters .fighter").count()):
+            page.keyboard.press("Escape")
+            page.locator("#load").focus()
+            page.keyboard.press("Tab")
+            page.keyboard.press("Home")
+            for _ in range(pick):
+                page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+            expect(page.locator("#overlay .selected-ring")).not_to_have_count(0)
+            page.keyboard.press("Home")
+            seen: list[str] = []
+            while (here := page.evaluate("document.activeElement.id")) not in seen:
+                seen.append(here)
+                page.evaluate(SETTLED)
+                section = page.evaluate(FOCUSED_SECTION)
+                if section:
+                    focused += 1
+                    where = f"{file} at {size[0]}px, fighter {pick} selected, {section['id']} focused"
+                    assert section["named"], f"{where}: its name is not shown"
+                    m = page.evaluate(MEASURE)
+                    assert m["overlaps"] == [], f"{where}: overlapping labels {m['overlaps'][:5]}"
+                page.keyboard.press("ArrowRight")
+        assert focused > 0, file
+    problems = app.watch.problems
+    ctx.close()
+    assert not problems, "\n".join(problems)
+
+
 def test_on_a_phone_the_names_of_the_two_fighters_a_verdict_is_about_are_shown(
         browser: Browser, site_url: str) -> None:
     """Issue 7, "Legible" (labels give way by level of detail, never the ones the referee is reading): on the
