@@ -435,6 +435,11 @@ def _when_idle(round_):
 NO_SCROLL = to_js({"preventScroll": True}, dict_converter=Object.fromEntries)
 """Options for ``focus()`` that leave every scroll position as it is."""
 
+POINTED = to_js({"preventScroll": True, "focusVisible": False}, dict_converter=Object.fromEntries)
+"""Options for ``focus()`` after a click or tap: no scrolling, and no focus ring (the browser would otherwise draw
+one where the focus it moves had one, as after Enter on Confirm); the next arrow key, which moves the focus, draws
+it again."""
+
 LATER_MS = 250
 """The latest a save waits for the frame that shows the click (ms)."""
 IDLE = hasattr(window, "requestIdleCallback")
@@ -604,7 +609,18 @@ def on_view_click(event):
         return
     el = event.target.closest("[data-fighter],[data-section]")
     if el:
+        point_at(el)
         activate(el, None if el.getAttribute("data-fighter") else scenario_x(event))
+
+
+def point_at(el):
+    """A click or tap on a fighter or section moves the keyboard's focus there too, as Tab and the arrow keys
+    would: Enter then acts on what the referee last chose (a Confirm leaves the focus on the fighter that moved,
+    and Enter after a tap on another fighter acted on the one that had moved). Without scrolling anything; a
+    pointer's focus draws no focus ring (style.css draws it for :focus-visible)."""
+    item = _view_item(el)
+    if item and document.activeElement != item:
+        item.focus(POINTED)
 
 
 @on("keydown", "body")

@@ -627,9 +627,11 @@
       down = null;
     }, true);
     v.addEventListener("focusin", (e) => {
-      // Brought into view by the next pass, not here: asking where it is now would lay out, inside the handler
-      // that focused it, what that handler has just drawn, and the frame would lay it out again.
-      toFollow = e.target;
+      // The view follows the keyboard's focus (the one with a ring), not a click's: a tap on the part of a section
+      // in the window panned the view to that section's middle.  Brought into view by the next pass, not here:
+      // asking where it is now would lay out, inside the handler that focused it, what that handler has just
+      // drawn, and the frame would lay it out again.
+      if (e.target.matches && e.target.matches(":focus-visible")) toFollow = e.target;
       // A focused section shows its name even where its name gave way.
       const sid = e.target.getAttribute && e.target.getAttribute("data-section");
       if (sid && svg) {

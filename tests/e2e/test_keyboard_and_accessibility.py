@@ -215,3 +215,53 @@ def test_undoing_a_load_keeps_the_focus_on_the_page(app: App) -> None:
     expect(page.locator("#scenario")).to_be_focused()
     page.keyboard.press("ArrowRight")
     expect(page.locator("#load")).to_be_focused()
+
+
+RING = "e => [e.matches(':focus-visible'), getComputedStyle(e).outlineStyle]"
+STILL = """() => { const p = vertigoView.panzoom().getPan();
+  return [document.scrollingElement.scrollTop, document.querySelector('.side').scrollTop,
+          document.getElementById('view').scrollTop, vertigoView.scale, Math.round(p.x), Math.round(p.y)]; }"""
+
+
+def test_a_click_on_a_fighter_or_section_after_a_confirm_takes_the_keyboard_there_without_a_ring(app: App) -> None:
+    """Found by a user: Confirm leaves the focus on the fighter that moved (for the keyboard to go on), but a click
+    on another fighter left it there, and Enter then acted on the fighter that had moved, not on the one just
+    selected.  A click or tap on a fighter or section now moves the focus there too: no focus ring (a pointer's
+    focus, even after Enter on Confirm drew one), nothing scrolled or panned; Enter acts on what was clicked."""
+    page = app.page
+    app.load_scenario("cliff.json")
+    app.tap("kestrel")
+    app.section("cliff-foot").click()
+    page.locator("#panel button[data-action=confirm]").focus()
+    page.keyboard.press("Enter")
+    expect(app.fighter("kestrel")).to_have_attribute("aria-label", "Kestrel (Heroes) on Foot of the cliff")
+    expect(app.fighter("kestrel")).to_be_focused()
+    assert app.fighter("kestrel").evaluate(RING) == [True, "dashed"]  # a keyboard Confirm: the ring is shown
+    still = page.evaluate(STILL)
+    app.tap("blinker")
+    expect(page.locator(".fighter-title")).to_have_text("Blinker")
+    expect(app.fighter("blinker")).to_be_focused()
+    assert app.fighter("blinker").evaluate(RING) == [False, "none"]
+    assert page.evaluate(STILL) == still
+    page.keyboard.press("Enter")  # on Blinker, the fighter just clicked: Enter on the selected one deselects it
+    expect(page.locator("#status")).to_have_text("Blinker deselected.")
+    expect(page.locator(".fighter-title")).to_have_count(0)
+    # Zoomed in about the goat, a click on the part of Cliff top in the window: the view stays where it is (the
+    # view follows the keyboard's focus to a section's middle, not a click's).
+    app.tap("goat")
+    for _ in range(4):
+        page.locator("#zoom-in").click()
+    still = page.evaluate(STILL)
+    body, view = app.section("cliff-top").bounding_box(), page.locator("#view").bounding_box()
+    assert body and view and body["y"] + body["height"] > view["y"] + view["height"]  # runs past the window
+    page.mouse.click(max(body["x"], view["x"]) + 20, body["y"] + 20)
+    section = page.locator("#section-cliff-top")
+    expect(section).to_be_focused()
+    expect(page.locator("#status")).to_contain_text("Move to Cliff top")
+    assert section.evaluate(RING) == [False, "none"]
+    marks = "e => { const s = getComputedStyle(e.querySelector('.surface')); return [s.stroke, s.strokeWidth]; }"
+    assert section.evaluate(marks) == page.locator("#section-cliff-foot").evaluate(marks)  # no focus mark at all
+    assert page.evaluate(STILL) == still
+    page.keyboard.press("ArrowRight")  # the keyboard goes on from the section clicked, with its ring again
+    assert page.evaluate(FOCUSED) != "section-cliff-top"
+    assert page.locator(f"#{page.evaluate(FOCUSED)}").evaluate(RING)[0] is True
