@@ -255,14 +255,15 @@
     partTokens(m, grow);
     const area = view().getBoundingClientRect();
     let labels = labelOrder();  // already in placing order
-    // The focused fighter's or section's own name (own) is shown whatever (style.css shows it even where it gave
+    // The keyboard-focused fighter's or section's own name (own) is shown whatever (style.css shows it even where it gave
     // way): placed before every other label, so a label it would cover gives way to it instead of lying under it
     // (a fighter just moved keeps the focus).  Then the names of the fighters the verdict is about (the selected
     // one, its target, the other of a levels verdict: their rings in the overlay), also shown where nothing is
     // free, but never over a label placed before them: a focused section's name over the selected fighter's
     // name, both shown whatever, read "Mountain goatOverhang" on the cliff.
     const at = document.activeElement;
-    const focusedFighter = at && at !== svg && svg.contains(at) ? at.dataset.fighter : undefined;
+    const focusedFighter = at && at !== svg && svg.contains(at) && at.matches(":focus-visible") ? at.dataset.fighter
+      : undefined;
     const named = new Set([...overlayAll(".selected-ring[data-fighter], .target-ring[data-fighter]")]
       .map((r) => r.dataset.fighter));
     const namesOf = (ids) => fixedParts().tokens.filter(({f}) => ids.has(f.dataset.fighter))
@@ -631,9 +632,11 @@
       // in the window panned the view to that section's middle.  Brought into view by the next pass, not here:
       // asking where it is now would lay out, inside the handler that focused it, what that handler has just
       // drawn, and the frame would lay it out again.
-      if (e.target.matches && e.target.matches(":focus-visible")) toFollow = e.target;
-      // A focused section shows its name even where its name gave way.
-      const sid = e.target.getAttribute && e.target.getAttribute("data-section");
+      const keyboard = !!(e.target.matches && e.target.matches(":focus-visible"));
+      if (keyboard) toFollow = e.target;
+      // A section focused from the keyboard shows its name even where its name gave way (a click's focus moves no
+      // label: on a large battlefield at its fit, every label that moves is a tile of the drawing painted again).
+      const sid = keyboard && e.target.getAttribute && e.target.getAttribute("data-section");
       if (sid && svg) {
         for (const n of svg.querySelectorAll("#labels [data-section]")) {
           const on = n.getAttribute("data-section") === sid;
