@@ -270,7 +270,9 @@
       .flatMap(({f}) => [...f.querySelectorAll(".lbl")]);
     const own = new Set(focusedFighter ? namesOf(new Set([focusedFighter])) :
       [...focusShown].filter((n) => svg.contains(n)).map((n) => n.closest(".lbl") || n));
-    const first = new Set([...own, ...namesOf(named)]);
+    // The levels verdict's measure (the dimension line's tag) comes next, before the fighters' names: the one number
+    // the verdict turns on (the staircase's "4 ft" gave way to Birch's and Cedar's figures, and read nowhere).
+    const first = new Set([...own, ...overlayAll(".levels-dimension .lbl"), ...namesOf(named)]);
     if (first.size) labels = [...first, ...labels.filter((l) => !first.has(l))];
     const rects = labels.map((l) => screenBox(l, m, grow));
     // Boxes placed so far, by CELL-px cell of the screen (a number per cell: no string keys in a pass).
@@ -348,7 +350,8 @@
       const slid = tries.find(({q: b}) => b.top >= area.top && b.bottom <= area.bottom && b.left >= area.left &&
                                           b.right <= area.right && free(b));
       // A name placed first shows even where nothing is free: the focused one's own name whatever (style.css
-      // shows it anyway), a verdict's fighter's name where it covers no label placed before it.
+      // shows it anyway), a levels verdict's measure or a verdict's fighter's name where it covers no label placed
+      // before it.
       const put = slid || (own.has(l) || (first.has(l) && clear(r, false)) ? {ex: 0, ey: 0, q: r} : null);
       if (!put) { want.set(l, away); continue; }
       put.q.rank = rank;

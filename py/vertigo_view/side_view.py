@@ -912,6 +912,9 @@ def _dimension(g: ET.Element, table: Table, frame: _Frame, figures: Mapping[str,
     w = _text_width(text, 12) + 6
     # The label beside the line, in px; a Height tag or name it would cover gives way (data-rank 0).
     tag = _pin(dg, x, round((ya + yb) / 2, 2), rank=0)
+    # The verdict's measure: placed before every label but a focused one's own name, sliding along its line off a
+    # figure it would cover, and shown even where nothing is free (static/view.js).
+    tag.set("data-slide", "v")
     _el(tag, "rect", class_="levels-dimension-tag", x=8, y=-10, width=round(w, 2), height=19, rx=4,
         fill="#fffbe6", stroke=colour, stroke_width=1)
     _el(tag, "text", text, class_="levels-dimension-label", x=round(8 + w / 2, 2), y=4.5,

@@ -622,3 +622,33 @@ def test_at_the_fit_of_a_tall_battlefield_the_highest_fighters_tokens_and_names_
     problems = app.watch.problems
     page.context.close()
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800), (2560, 1440)], ids=["390x844", "1280x800", "2560x1440"])
+def test_a_levels_verdicts_measure_is_always_shown_on_its_line(browser: Browser, site_url: str,
+                                                                size: tuple[int, int]) -> None:
+    """Issue 7, "Honest lines" and "Legible" (found by a fresh user): G1's difference is the number a levels
+    verdict turns on, and the drawing's dimension line carries it. On the staircase, Warden against Dogwood
+    (6 steps, 4 ft) drew the line with no tag at every size: the tag would have stood on Birch's and Cedar's
+    figures and gave way. For every climber the tag now shows the panel's difference, slid along its line
+    if it must, over no other label."""
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    app = open_app(ctx, site_url)
+    page = app.page
+    app.load_scenario("staircase.json")
+    for climber in ("step-1", "step-3", "step-4", "step-6", "step-9", "step-10"):
+        page.keyboard.press("Escape")
+        app.tap("warden")
+        app.tap(climber)
+        expect(page.locator("[data-testid=levels]")).to_have_count(1)
+        page.evaluate(SETTLED)
+        tag = page.locator("#overlay .levels-dimension .lbl")
+        expect(tag).to_be_visible()
+        difference = page.locator("[data-testid=levels-difference]").inner_text()
+        text = tag.text_content() or ""
+        assert text and text.split(",")[0] in difference, (climber, text, difference)
+        m = page.evaluate(MEASURE)
+        assert m["overlaps"] == [], (climber, m["overlaps"])
+    problems = app.watch.problems
+    ctx.close()
+    assert not problems, "\n".join(problems)
