@@ -608,8 +608,9 @@ def decode(text: str | bytes, what: str = "document", max_chars: int = MAX_DOCUM
         max_chars: the largest text accepted, in characters.
 
     Raises:
-        ScenarioError: too large, nested deeper than MAX_NESTING, or not JSON
-            (with line and column).
+        ScenarioError: too large, nested deeper than MAX_NESTING, not JSON
+            (with line and column), or with a key written twice in one object
+            (at its place: ``fighters[1]: has the key "id" twice; ...``).
     """
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
@@ -622,15 +623,85 @@ def decode(text: str | bytes, what: str = "document", max_chars: int = MAX_DOCUM
                              f"at most {MAX_NESTING} are allowed"])
     try:
         try:
-            return json.loads(text)
+            doc = json.loads(text, object_pairs_hook=_object)
         except json.JSONDecodeError:
             raise
         except ValueError:  # an integer past the interpreter's digit limit: decode it again, marking it
-            return json.loads(text, parse_int=_parse_int)
+            doc = json.loads(text, parse_int=_parse_int, object_pairs_hook=_object)
     except json.JSONDecodeError as e:
         raise ScenarioError([f"line {e.lineno}, column {e.colno}: not valid JSON ({e.msg})"]) from None
     except RecursionError:
         raise ScenarioError([f"{what}: nests arrays and objects too deep to decode"]) from None
+    doubled = _doubled_keys(doc, what)
+    if doubled:
+        raise ScenarioError(doubled)
+    return doc
+
+
+class _Doubled(dict[str, Any]):
+    """A decoded JSON object that had a key more than once (the keys in ``doubled``)."""
+
+    __slots__ = ("doubled",)
+
+    def __init__(self, pairs: list[tuple[str, Any]], doubled: list[str]) -> None:
+        super().__init__(pairs)
+        self.doubled = doubled
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The ``object_pairs_hook`` of :func:`decode`: a dict, or a :class:`_Doubled` when a key repeats.
+
+    JSON leaves open which of two equal keys counts (``json.loads`` keeps the
+    last); a document that says two things in one place is refused instead.
+    Linear in the number of pairs.
+    """
+    out = dict(pairs)
+    if len(out) == len(pairs):
+        return out
+    seen: set[str] = set()
+    doubled: dict[str, None] = {}  # in the order the second copies come
+    for key, _ in pairs:
+        if key in seen:
+            doubled[key] = None
+        seen.add(key)
+    return _Doubled(pairs, list(doubled))
+
+
+_BARE_PLACES = ("document", "scenario")
+"""Names of a text that is a scenario itself: places inside it are written bare, as :func:`load` writes them."""
+
+
+def _doubled_keys(doc: Any, what: str) -> list[str]:
+    """Every key written twice in one object of ``doc``, each ``place: has the key "k" twice; ...``.
+
+    A walk of the decoded document in its order, iterative and linear in its
+    size.  Places read as the validator's do (``fighters[0].moves``); the
+    top object is ``what``, and inside a saved table or a question the
+    places start with its name (``saved table.scenario.title``).
+
+    Args:
+        doc: what :func:`decode` decoded (objects with a repeated key are :class:`_Doubled`).
+        what: how messages name the whole text (``"document"``, ``"saved table"``).
+    """
+    problems: list[str] = []
+    stack: list[tuple[str, Any]] = [("", doc)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            if isinstance(value, _Doubled):
+                where = what if not path else path if what in _BARE_PLACES else f"{what}.{path}"
+                problems.extend(f"{where}: has the key {quote(key)} twice; a key may appear only once in an object"
+                                for key in value.doubled)
+            stack.extend((f"{path}{'.' if path else ''}{_key_place(key)}", item)
+                         for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", item) for i, item in reversed(list(enumerate(value))))
+    return problems
+
+
+def _key_place(key: str) -> str:
+    """A key as a step of a place: bare when plain (``title``), quoted otherwise (``"a b"``)."""
+    return key if _PLAIN_KEY.fullmatch(key) else quote(key if len(key) <= 40 else key[:37] + "...", 400)
 
 
 _KEEP_BRACKETS = bytes(c for c in range(256) if c not in b"[]{}")
@@ -678,7 +749,7 @@ def loads(text: str | bytes) -> Scenario:
 
     Raises:
         ScenarioError: too large, too deeply nested, not JSON (with line and
-            column), or invalid.
+            column), a key written twice in one object, or invalid.
     """
     return load(decode(text))
 

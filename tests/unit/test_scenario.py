@@ -191,6 +191,40 @@ def test_invalid_json_names_line_and_column():
     assert info.value.problems == ("line 3, column 12: not valid JSON (Expecting value)",)
 
 
+def test_duplicate_json_keys_are_refused_not_last_one_wins():
+    """Fault: a file with two "title" keys loaded with the second one.  JSON leaves open which of
+    two equal keys counts, so a key written twice is refused at its place, every one at once."""
+    text = json.dumps(minimal())
+    text = text.replace('"title": "Ledge"', '"title": "Ledge", "title": "Cliff"', 1)
+    text = text.replace('"id": "bob"', '"id": "bob", "id": "rob", "side": "x", "side": "y"', 1)
+    with pytest.raises(ScenarioError) as info:
+        scenario.loads(text)
+    assert info.value.problems == (
+        'document: has the key "title" twice; a key may appear only once in an object',
+        'fighters[1]: has the key "id" twice; a key may appear only once in an object',
+        'fighters[1]: has the key "side" twice; a key may appear only once in an object',
+    )
+
+
+def test_a_duplicate_key_is_found_in_a_file_with_a_huge_number():
+    """The second decoding (an integer past the digit limit) refuses a key written twice too."""
+    text = '{"title": "a", "sections": [{"elevation": ' + "9" * 5000 + ', "x": 1, "x": 2}]}'
+    with pytest.raises(ScenarioError) as info:
+        scenario.loads(text)
+    assert info.value.problems == ('sections[0]: has the key "x" twice; a key may appear only once in an object',)
+
+
+def test_many_duplicate_keys_are_refused_in_linear_time():
+    """STYLE 5: bounded work — 50,000 keys each written twice cost one pass, not one per key."""
+    pairs = ", ".join(f'"k{i}": 0, "k{i}": 1' for i in range(50_000))
+    start = time.perf_counter()
+    with pytest.raises(ScenarioError) as info:
+        scenario.loads("{" + pairs + "}")
+    assert time.perf_counter() - start < 5.0
+    assert info.value.problems[0] == 'document: has the key "k0" twice; a key may appear only once in an object'
+    assert len(info.value.problems) == ScenarioError.SHOWN + 1
+
+
 # -- absurd sizes: refused with a clear message, quickly -----------------
 
 def quickly(doc) -> tuple[str, ...]:

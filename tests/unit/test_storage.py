@@ -270,3 +270,13 @@ def test_damaged_saves_are_scenario_errors_naming_the_field(text, message):
         restore(text)
     assert len(info.value.problems) == 1
     assert info.value.problems[0].startswith(message)
+
+
+def test_a_saved_table_with_a_duplicate_key_is_refused_at_its_place():
+    """Fault: duplicate JSON keys were accepted silently (the last one won).  A saved table goes through
+    the same decoder, and its places start with its name."""
+    text = TableEncoder().encode(cliff()).replace('"title":', '"title":"Twice","title":', 1)
+    with pytest.raises(ScenarioError) as info:
+        restore(text)
+    assert info.value.problems == (
+        'saved table.scenario: has the key "title" twice; a key may appear only once in an object',)
