@@ -255,7 +255,7 @@ def _direction(box: ET.Element, table: Table, v: LevelsVerdict, d: Direction) ->
                 class_="override", aria_label=f"{label}: DM override on {a} striking {b}")
     else:
         _button(row, "Take back the override", "take-back-levels", d.attacker, class_="override",
-                aria_label=f"Take back the DM override on {a} striking {b}")
+                aria_label=f"Take back the override: DM override on {a} striking {b}")
     details = _el(sec, "details", class_="why")
     _el(details, "summary", "Every step")
     _steps(details, d.steps)
@@ -435,7 +435,7 @@ def shot_verdicts(table: Table, target_id: str, verdicts: Sequence[ShotVerdict])
                     f"{i}:{'forbid' if v.allowed else 'allow'}", class_="override")
         else:
             _button(item, "Take back the override", "take-back-shot", i, class_="override",
-                    aria_label=f"Take back the DM override on {v.action.shown}")
+                    aria_label=f"Take back the override: DM override on {v.action.shown}")
     row = _el(box, "div", class_="buttons")
     _button(row, f"Select {target_name} instead (S)", "select", target_id, aria_keyshortcuts="S")
     return box

@@ -78,7 +78,7 @@ def test_the_dm_takes_back_an_override_and_the_rules_answer_stands_again(app: Ap
     app.tap("target-3")
     shot = app.page.locator("[data-testid=shot]").nth(0)
     shot.get_by_role("button", name="DM override: allow").click()
-    shot.get_by_role("button", name="Take back the DM override on Shortbow, range 3").click()
+    shot.get_by_role("button", name="Take back the override: DM override on Shortbow, range 3").click()
     expect(shot.locator(".summary")).to_have_text("Shortbow, range 3: cannot reach (needs range 2, blocked)")
     expect(shot.get_by_role("button", name="DM override: allow")).to_have_count(1)
     expect(shot.locator("button[data-action=take-back-shot]")).to_have_count(0)

@@ -241,7 +241,7 @@ def test_taking_back_a_levels_override_restores_that_direction_and_logs_it() -> 
     buttons = [(b.get("data-action"), b.get("data-arg"), text(b), b.get("aria-label")) for b in panel(c).iter("button")
                if (b.get("data-action") or "").endswith("levels")]
     assert buttons == [("take-back-levels", "ogre", "Take back the override",
-                        "Take back the DM override on Ogre striking Sentry"),
+                        "Take back the override: DM override on Ogre striking Sentry"),
                        ("override-levels", "sentry:allow", "Let it happen", "Let it happen: DM override on Sentry "
                         "striking Ogre")]
     up = c.take_back_levels("ogre")
