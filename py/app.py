@@ -629,13 +629,17 @@ def on_key(event):
     arrow keys move in the toolbar and the side view; Enter or Space activates the focused fighter or section."""
     tag = event.target.tagName
     typing = tag in ("INPUT", "SELECT", "TEXTAREA")
+    # Ctrl+Z is the field's own undo only in a text field: the Battlefield picker (where Enter leaves the focus
+    # after a load) and the file input have none, so there it undoes the table's last change.
+    text_field = tag == "TEXTAREA" or bool(getattr(event.target, "isContentEditable", False)) or (
+        tag == "INPUT" and event.target.type not in NOT_TEXT)
     plain = not (event.ctrlKey or event.metaKey or event.altKey)
     if event.key == "Escape":
         came_from_panel = bool(event.target.closest and event.target.closest("#panel"))
         run(ctl.escape)
         if came_from_panel:
             back_to_view()
-    elif event.key in ("z", "Z") and (event.ctrlKey or event.metaKey) and not typing:
+    elif event.key in ("z", "Z") and (event.ctrlKey or event.metaKey) and not text_field:
         event.preventDefault()
         run(ctl.undo)
     elif (event.key in ("ArrowLeft", "ArrowRight") and event.shiftKey and plain
@@ -672,6 +676,11 @@ def on_key(event):
                     again = by_id(el.id)
                     if again:
                         again.focus()
+
+
+NOT_TEXT = frozenset({"button", "checkbox", "color", "file", "hidden", "image", "radio", "range", "reset",
+                      "submit"})
+"""The ``<input>`` types that take no typed text, so have no undo of their own for Ctrl+Z."""
 
 
 @on("click", "#panel")

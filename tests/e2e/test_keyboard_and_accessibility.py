@@ -265,3 +265,25 @@ def test_a_click_on_a_fighter_or_section_after_a_confirm_takes_the_keyboard_ther
     page.keyboard.press("ArrowRight")  # the keyboard goes on from the section clicked, with its ring again
     assert page.evaluate(FOCUSED) != "section-cliff-top"
     assert page.locator(f"#{page.evaluate(FOCUSED)}").evaluate(RING)[0] is True
+
+
+def test_ctrl_z_undoes_from_the_battlefield_picker(app: App) -> None:
+    """Enter in the picker loads and leaves the focus there; Ctrl+Z (⌘Z) there undoes the load, as from Load
+    (the picker has no undo of its own), and the focus stays in the picker."""
+    page = app.page
+    picker = page.locator("#scenario")
+    picker.focus()
+    page.select_option("#scenario", "cliff.json")
+    page.keyboard.press("Enter")
+    expect(app.fighter("goat")).to_have_count(1)
+    expect(picker).to_be_focused()
+    page.keyboard.press("Control+z")
+    expect(app.fighter("goat")).to_have_count(0)
+    expect(app.fighter("shooter-1")).to_have_count(1)
+    expect(picker).to_be_focused()
+    expect(picker).to_have_value("four-shots.json")  # the undone load gave the picker back its battlefield
+    page.select_option("#scenario", "cliff.json")
+    page.keyboard.press("Enter")  # load it again, then ⌘Z
+    expect(app.fighter("goat")).to_have_count(1)
+    page.keyboard.press("Meta+z")
+    expect(app.fighter("goat")).to_have_count(0)
