@@ -432,6 +432,9 @@ def _when_idle(round_):
         setTimeout(create_once_callable(lambda: _after_click(round_)), 0)
 
 
+NEAREST = to_js({"block": "nearest"}, dict_converter=Object.fromEntries)
+"""Options for ``scrollIntoView()`` that scroll only as far as needed to show the element whole."""
+
 NO_SCROLL = to_js({"preventScroll": True}, dict_converter=Object.fromEntries)
 """Options for ``focus()`` that leave every scroll position as it is."""
 
@@ -635,7 +638,8 @@ def on_key(event):
         tag == "INPUT" and event.target.type not in NOT_TEXT)
     plain = not (event.ctrlKey or event.metaKey or event.altKey)
     if event.key == "Escape":
-        came_from_panel = bool(event.target.closest and event.target.closest("#panel"))
+        # The panel, or the glossary entry one of its rule tags led to.
+        came_from_panel = bool(event.target.closest and event.target.closest("#panel, #rules"))
         run(ctl.escape)
         if came_from_panel:
             back_to_view()
@@ -683,9 +687,30 @@ NOT_TEXT = frozenset({"button", "checkbox", "color", "file", "hidden", "image", 
 """The ``<input>`` types that take no typed text, so have no undo of their own for Ctrl+Z."""
 
 
+def follow_rule(link):
+    """A rule tag of the panel was followed (a click, or Enter on it): open the glossary, scroll its entry into
+    view within the side panel and give it the focus, so Tab goes on from there and Escape goes back to the side
+    view. The URL is left as it is: a ``#rule-h5`` kept there made every reload open with the panel scrolled
+    down to the glossary instead of the verdict, and each tag followed was one more Back press."""
+    entry = by_id(link.getAttribute("href")[1:])
+    if not entry:
+        return
+    details = entry.closest("details")
+    if details:
+        details.open = True
+    entry.scrollIntoView(NEAREST)
+    entry.focus(NO_SCROLL)
+
+
 @on("click", "#panel")
 def on_panel_click(event):
-    """A button of the side panel: Move entry, Confirm, DM override, Select instead."""
+    """A button of the side panel: Move entry, Confirm, DM override, Select instead; or a rule tag's link."""
+    link = event.target.closest("a.rule-link")
+    if link:
+        if not (event.ctrlKey or event.metaKey or event.shiftKey or event.altKey or event.button):
+            event.preventDefault()  # a tag opened in a new tab or window still goes there by its #rule-… link
+            follow_rule(link)
+        return
     button = event.target.closest("[data-action]")
     if not button:
         return
@@ -823,6 +848,11 @@ def start():
         picker.appendChild(option)
     if not by_id("rules").hasChildNodes():  # tools/site.py wrote it into the page; an unbuilt page has none
         by_id("rules").innerHTML = panels.to_html(panels.glossary())
+    if window.location.hash.startswith("#rule-"):
+        # A link to a glossary entry (an older page left it in the URL, or a tag opened in a new tab): the page
+        # opens on the verdict, not scrolled down to the glossary, and a reload does not scroll there again.
+        window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search)
+        side_to_top()
     table, problem = first_table()
     global ctl
     ctl = Controller(table)

@@ -73,13 +73,14 @@ def rule_tags(parent: ET.Element, rule: str) -> ET.Element:
 
 def glossary() -> ET.Element:
     """The in-page "Rules" glossary: a ``<details>`` list of every rule tag (:data:`vertigo.rule_tags.RULE_TAGS`,
-    in its order), each ``<li id="rule-h5">`` with its title, one-line statement (``id="rule-h5-text"``), source
+    in its order), each ``<li id="rule-h5" tabindex="-1">`` (focusable: following a rule tag moves the focus
+    there, py/app.py) with its title, one-line statement (``id="rule-h5-text"``), source
     seed file and the heading of ``docs/rules.md`` that restates it.  Plain text: no network."""
     details = _el(None, "details", class_="glossary", data_testid="glossary")
     _el(details, "summary", "Rules: what each tag means")
     ul = _el(details, "ul")
     for entry in RULE_TAGS.values():
-        li = _el(ul, "li", id=entry.page_id)
+        li = _el(ul, "li", id=entry.page_id, tabindex="-1")
         _el(li, "strong", entry.tag, class_="rule")
         _el(li, "span", f" {entry.title}: ", class_="rule-title")
         _el(li, "span", entry.statement, id=f"{entry.page_id}-text", class_="rule-statement")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from harness import App, serious_axe_violations
+from harness import READY, READY_TIMEOUT_MS, App, serious_axe_violations
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -73,8 +73,8 @@ def test_a_rule_tag_link_opens_its_glossary_entry(app: App) -> None:
     expect(entry).to_contain_text("H5 Ranged actions: Range needed = max(steps, |net Height change|); blocked by a "
                                   "section between that stands higher than both ends.")
     expect(glossary).to_have_attribute("open", "")
-    assert app.page.evaluate("location.hash") == "#rule-h5"
-    assert app.page.evaluate("document.querySelector(':target')?.id") == "rule-h5"
+    expect(entry).to_be_focused()
+    assert app.page.evaluate("location.hash") == ""  # a reload opens on the verdict, not the glossary
     # The glossary is written once under the panel: the next click redraws the verdict, not the glossary,
     # which stays open as the referee left it.
     app.tap("target-1")  # on the near bank: no line from the upper terrace (H5)
@@ -91,3 +91,40 @@ def test_axe_finds_no_serious_or_critical_violation_with_the_options_and_the_glo
     app.page.locator("[data-testid=glossary] summary").click()
     bad = serious_axe_violations(app.page, AXE)
     assert bad == []
+
+
+def test_a_rule_tag_followed_from_the_keyboard_focuses_its_entry_and_escape_goes_back(app: App) -> None:
+    """At 1280×800: Tab to the first H5 tag of a checked shot, Enter: the focus is on the glossary entry (not
+    the page's body), scrolled into view within the side panel, and the URL has no #rule-h5 (a reload would open
+    scrolled to the glossary); Escape from there goes back to the side view, as from the panel."""
+    page = app.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    app.tap("shooter-3")  # Cleo
+    app.tap("target-3")  # Bandit 3
+    url = page.url
+    link = page.locator("#panel a.rule-link", has_text="H5").first
+    link.focus()
+    page.keyboard.press("Enter")
+    entry = page.locator("#rule-h5")
+    expect(entry).to_be_focused()
+    expect(entry).to_be_in_viewport()
+    side = page.locator(".side")
+    assert side.evaluate("(s) => s.scrollTop") > 0
+    box, pane = entry.bounding_box(), side.bounding_box()
+    assert box and pane and pane["y"] <= box["y"] and box["y"] + box["height"] <= pane["y"] + pane["height"] + 1
+    assert page.url == url
+    page.keyboard.press("Escape")
+    expect(page.locator(".fighter-title")).to_have_count(0)
+    expect(page.locator("#fighters .fighter:focus")).to_have_count(1)
+
+
+def test_a_reload_with_a_rule_hash_opens_on_the_verdict(app: App) -> None:
+    """A URL still ending in #rule-h5 (left by an older page, or a tag opened in a new tab): the hash is
+    dropped at start-up, the rest of the URL kept, and the side panel is at its top."""
+    page = app.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(app.url + "?x=1#rule-h5")
+    page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("location.hash") == ""
+    assert page.evaluate("location.search") == "?x=1"
+    assert page.locator(".side").evaluate("(s) => s.scrollTop") == 0
