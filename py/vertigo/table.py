@@ -12,8 +12,11 @@ Rulings restated in ``docs/rules.md``: ``#h2-move-entries-and-falls``, ``#h7-the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
+from types import MappingProxyType
 
 from . import lengths, levels
 from .dice import DicePool, DiceRoll, rng_for, roll
@@ -168,9 +171,18 @@ class Table:
         sid, x = self.stand(fighter_id)
         return self.scenario.field.section(sid).surface(x)
 
+    @cached_property
+    def crowds(self) -> Mapping[str, tuple[str, ...]]:
+        """``{section id: ids of the fighters standing on it}`` for every section with any, both in the order of
+        :attr:`positions`; worked out once per table (the keyboard and the renderer ask for every section)."""
+        crowds: dict[str, list[str]] = {}
+        for fid, sid in self.positions:
+            crowds.setdefault(sid, []).append(fid)
+        return MappingProxyType({sid: tuple(on) for sid, on in crowds.items()})
+
     def fighters_on(self, section_id: str) -> tuple[str, ...]:
-        """Ids of the fighters standing on a section."""
-        return tuple(fid for fid, sid in self.positions if sid == section_id)
+        """Ids of the fighters standing on a section, in the order of :attr:`positions`."""
+        return self.crowds.get(section_id, ())
 
     def reach(self, fighter_id: str, entry_index: int) -> Reach:
         """Every section the fighter's Move entry reaches, with the fewest dice and a route to each (H3, H4).

@@ -173,9 +173,9 @@ class Controller:
         self._order_memo: tuple[object, tuple[object, ...], tuple[str, ...]] | None = None
         self.compare_all = False
         self._drawn: OverlayParts | None = None
+        """The overlay as the page last drew it (None: nothing drawn yet, draw the whole overlay)."""
         self._groups: tuple[tuple[str, str], ...] | None = None
         """The fighters' groups as the page last drew them (None: draw the whole fighters group)."""
-        """The overlay as the page last drew it (None: nothing drawn yet, draw the whole overlay)."""
 
     # -- helpers ---------------------------------------------------------
     def _clear(self) -> None:
@@ -332,29 +332,21 @@ class Controller:
         return self._drawn.text() if self._drawn is not None else ""
 
     # -- keyboard --------------------------------------------------------
-    def _x(self, element_id: str, crowds: dict[str, tuple[str, ...]] | None = None) -> tuple[Fraction, int, int]:
+    def _x(self, element_id: str) -> tuple[Fraction, int, int]:
         """Where a side-view element stands, left to right: (x in the scenario's unit, 0 for a section or 1 for a
         fighter, its place among equals) — a fighter with no place of its own is drawn spread along its section
-        like the renderer's tokens.  ``crowds``: the fighters on each section (:meth:`_crowds`), when the caller
-        asks for many elements at once."""
+        like the renderer's tokens."""
         kind, _, ident = element_id.partition("-")
         if kind == "section":
             return self._section_keys()[ident]
         sid = self.table.position(ident)
         x = self.table.offset(ident)
-        on = crowds[sid] if crowds is not None else self.table.fighters_on(sid)
+        on = self.table.fighters_on(sid)
         i = on.index(ident)
         if x is None:
             s = self.table.scenario.field.section(sid)
             x = s.x0 + (s.x1 - s.x0) * Fraction(i + 1, len(on) + 1)
         return x, 1, i
-
-    def _crowds(self) -> dict[str, tuple[str, ...]]:
-        """The fighters on each section with any, in the order of :meth:`Table.fighters_on`."""
-        crowds: dict[str, list[str]] = {}
-        for fid, sid in self.table.positions:
-            crowds.setdefault(sid, []).append(fid)
-        return {sid: tuple(on) for sid, on in crowds.items()}
 
     def keyboard_order(self) -> tuple[str, ...]:
         """The side-view element ids the arrow keys step through, left to right.
@@ -389,12 +381,11 @@ class Controller:
                 sections = [s.id for s in sc.field.sections]
                 others = [f for f in fighters if f != me.id] if sc.refereed_by("levels") else []
             ids = [f"fighter-{me.id}", *(f"section-{s}" for s in sections), *(f"fighter-{f}" for f in others)]
-        crowds = self._crowds()
 
         def key(element_id: str) -> tuple[float, Fraction, int, int]:
             # The float orders all but exact ties at the cost of a float's compare (rounding keeps the order of
             # unequal values or makes them equal, never swaps them); the Fraction settles those.
-            x, kind, i = self._x(element_id, crowds)
+            x, kind, i = self._x(element_id)
             return float(x), x, kind, i
         return tuple(sorted(ids, key=key))
 

@@ -388,10 +388,7 @@ def _token_positions(table: Table) -> dict[str, tuple[float, float]]:
     field_ = table.scenario.field
     out: dict[str, tuple[float, float]] = {}
     frame = _Frame.of(table)
-    by_section: dict[str, list[str]] = {}
-    for fid, sid in table.positions:
-        by_section.setdefault(sid, []).append(fid)
-    for sid, fids in by_section.items():
+    for sid, fids in table.crowds.items():
         s = field_.section(sid)
         n = len(fids)
         for i, fid in enumerate(fids):
