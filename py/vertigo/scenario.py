@@ -621,20 +621,27 @@ def decode(text: str | bytes, what: str = "document", max_chars: int = MAX_DOCUM
     if nesting(text) > MAX_NESTING:
         raise ScenarioError([f"{what}: nests arrays and objects more than {MAX_NESTING} deep; "
                              f"at most {MAX_NESTING} are allowed"])
+    repeats: list[_Doubled] = []  # the objects with a repeated key: the walk for their places only if any
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj = _object(pairs)
+        if isinstance(obj, _Doubled):
+            repeats.append(obj)
+        return obj
     try:
         try:
-            doc = json.loads(text, object_pairs_hook=_object)
+            doc = json.loads(text, object_pairs_hook=hook)
         except json.JSONDecodeError:
             raise
         except ValueError:  # an integer past the interpreter's digit limit: decode it again, marking it
-            doc = json.loads(text, parse_int=_parse_int, object_pairs_hook=_object)
+            repeats.clear()
+            doc = json.loads(text, parse_int=_parse_int, object_pairs_hook=hook)
     except json.JSONDecodeError as e:
         raise ScenarioError([f"line {e.lineno}, column {e.colno}: not valid JSON ({e.msg})"]) from None
     except RecursionError:
         raise ScenarioError([f"{what}: nests arrays and objects too deep to decode"]) from None
-    doubled = _doubled_keys(doc, what)
-    if doubled:
-        raise ScenarioError(doubled)
+    if repeats:
+        raise ScenarioError(_doubled_keys(doc, what))
     return doc
 
 
