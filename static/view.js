@@ -22,10 +22,11 @@
  *   fighter's token, or on a battlefield drawn to scale a figure's head or body), or stand closer than
  *   LABEL_GAP to a label of its kind, is hidden (.lod-off) until a zoom makes room; a Height tag first tries
  *   sliding along its border's line (data-slide="v"), a figure's name sideways over its head
- *   (data-slide="h"), a token's name sideways, a line up or under its token.  The focused fighter's or
- *   section's own name is placed first of all and always shown (a focused section's name moves a line or two
- *   off a token it would cover); the names of the fighters the verdict is about (their rings in the overlay)
- *   come next and are shown too, unless the focused one's name leaves them no room.
+ *   (data-slide="h"), a token's name sideways, a line up or under its token.  A fighter's or section's own
+ *   name focused from the keyboard is placed first of all and always shown (a focused section's name moves a
+ *   line or two off a token it would cover); a levels verdict's measure and the names of the fighters the
+ *   verdict is about (their rings in the overlay) come next and are shown too, unless a label placed before
+ *   them leaves them no room.
  * - Tokens are never hidden and keep their size; two that would hide each other's initial slide apart
  *   sideways (partTokens) until a zoom makes room.
  * - Off-screen signs: when part of the battlefield is outside the view, the edges it runs past are

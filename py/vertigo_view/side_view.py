@@ -907,10 +907,10 @@ def _dimension(g: ET.Element, table: Table, frame: _Frame, figures: Mapping[str,
     if lying is not None:  # G3: the drawing keeps the true difference and names the one that counts
         text += f", {frame.system.length(lying)} lying down"
     w = _text_width(text, 12) + 6
-    # The label beside the line, in px; a Height tag or name it would cover gives way (data-rank 0).
+    # The label beside the line, in px: the verdict's measure, placed before every label but a focused one's own
+    # name (a Height tag or name it would cover gives way), sliding along its line off a figure it would cover,
+    # and shown even where nothing is free (static/view.js).
     tag = _pin(dg, x, round((ya + yb) / 2, 2), rank=0)
-    # The verdict's measure: placed before every label but a focused one's own name, sliding along its line off a
-    # figure it would cover, and shown even where nothing is free (static/view.js).
     tag.set("data-slide", "v")
     _el(tag, "rect", class_="levels-dimension-tag", x=8, y=-10, width=round(w, 2), height=19, rx=4,
         fill="#fffbe6", stroke=colour, stroke_width=1)
