@@ -640,9 +640,12 @@ def on_key(event):
     if event.key == "Escape":
         # The panel, or the glossary entry one of its rule tags led to.
         came_from_panel = bool(event.target.closest and event.target.closest("#panel, #rules"))
+        in_glossary = bool(event.target.closest and event.target.closest("#rules"))
         run(ctl.escape)
         if came_from_panel:
             back_to_view()
+        if in_glossary:
+            side_to_top()  # the side panel was scrolled down to the entry: back to its status and verdict
     elif event.key in ("z", "Z") and (event.ctrlKey or event.metaKey) and not text_field:
         event.preventDefault()
         run(ctl.undo)

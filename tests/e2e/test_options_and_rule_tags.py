@@ -96,7 +96,8 @@ def test_axe_finds_no_serious_or_critical_violation_with_the_options_and_the_glo
 def test_a_rule_tag_followed_from_the_keyboard_focuses_its_entry_and_escape_goes_back(app: App) -> None:
     """At 1280×800: Tab to the first H5 tag of a checked shot, Enter: the focus is on the glossary entry (not
     the page's body), scrolled into view within the side panel, and the URL has no #rule-h5 (a reload would open
-    scrolled to the glossary); Escape from there goes back to the side view, as from the panel."""
+    scrolled to the glossary); Escape from there goes back to the side view, as from the panel, with the side
+    panel back at its top."""
     page = app.page
     page.set_viewport_size({"width": 1280, "height": 800})
     app.tap("shooter-3")  # Cleo
@@ -116,6 +117,8 @@ def test_a_rule_tag_followed_from_the_keyboard_focuses_its_entry_and_escape_goes
     page.keyboard.press("Escape")
     expect(page.locator(".fighter-title")).to_have_count(0)
     expect(page.locator("#fighters .fighter:focus")).to_have_count(1)
+    # A second fresh user: the side panel stayed scrolled down to the glossary, away from the status line.
+    assert side.evaluate("(s) => s.scrollTop") == 0
 
 
 def test_a_reload_with_a_rule_hash_opens_on_the_verdict(app: App) -> None:
