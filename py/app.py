@@ -651,7 +651,7 @@ def on_key(event):
         run(ctl.undo)
     elif (event.key in ("ArrowLeft", "ArrowRight") and event.shiftKey and plain
           and not typing and ctl.selected is not None
-          and not ctl.table.scenario.moves_by_rules):
+          and not ctl.table.scenario.has_movement):
         event.preventDefault()
         run(lambda: ctl.nudge(1 if event.key == "ArrowRight" else -1))
     elif event.key in ("s", "S") and plain and not typing and ctl.target is not None \

@@ -880,7 +880,7 @@ def _bench_feet_table(n_sections, n_fighters):
     """A feet battlefield of n_sections (grounds, slabs, stairs) and n_fighters with three weapons each."""
     from fractions import Fraction
     from vertigo.battlefield import Battlefield, Section, Stairs
-    from vertigo.reach import Weapon
+    from vertigo.rules.levels.rules.reach import Weapon
     from vertigo.scenario import Fighter, Scenario
     from vertigo.table import Table
     sections = [Section(f"s{i}", f"Section {i}", Fraction((i * 7) % 13, 2), Fraction(4 * i), Fraction(4 * i + 4),
@@ -1134,6 +1134,7 @@ def _bench_loads(text, reps, budget_s):
 
 CPYTHON_CHILD = LOADS_TIMER + r'''
 import json, sys
+from vertigo.rules.height.rules import play as height_play
 sys.path.insert(0, sys.argv[1])
 sys.dont_write_bytecode = True
 with open(sys.argv[2], encoding="utf-8") as f:
@@ -1565,7 +1566,7 @@ class Skip(Exception):
 def _judge_somewhere(page: Any, rng: random.Random, adj: dict[str, list[str]], start: str, record: Any,
                      prefer_dice: bool = False) -> str:
     """Click a section the chosen entry reaches (read from the overlay) until the verdict offers Confirm."""
-    reach = [c for c in page.evaluate("window.__benchAct.reachable()") if c["id"] != start]
+    reach = [c for c in page.evaluate("height_play.routes(window.__benchAct, )") if c["id"] != start]
     if prefer_dice:
         reach.sort(key=lambda c: (-(c["dice"] or 0), c["id"]))
         order = [c["id"] for c in reach]
@@ -1791,7 +1792,7 @@ def measure_quota(browser: Any, url: str) -> int | None:
 
 def _first_entry(page: Any, record: Any) -> None:
     """Selecting a fighter draws what its first Move entry reaches; choose that entry only if it did not."""
-    if not page.evaluate("window.__benchAct.reachable()"):
+    if not page.evaluate("height_play.routes(window.__benchAct, )"):
         record("entry", _event(page, "click", f'{PANEL.format("entry")}[data-arg="0"]'))
 
 

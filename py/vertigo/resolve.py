@@ -4,9 +4,9 @@ A verdict says what the rules allow; resolving it rolls the dice the rules
 roll and says where the fighter ends up.  The dice come from a callable the
 caller supplies (the table rolls from its seed and roll number, so a saved
 table replays exactly; a test passes fixed dice), so resolving has no state
-of its own.  A move resolves to its destination and its falling dice
-(H2, H8); a later rule set resolves the same way — a jump can scatter before
-it falls (J6, J7) — by adding its own ``resolve_*`` function here.
+of its own.  A rule set's verdict resolves itself (:class:`Resolvable`): a
+Height move to its destination and its falling dice (H2, H8); a later rule
+set the same way — a jump can scatter before it falls (J6, J7).
 
 Source: issue 6 (the resolve step); rulings H2, H7, H8
 (``docs/rules.md#h8-falling-dice``).
@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Protocol
 
 from .dice import DicePool, DiceRoll
-from .movement import MoveVerdict
 from .verdict import Step
 
-__all__ = ["Outcome", "Roller", "resolve_move"]
+__all__ = ["Outcome", "Roller", "Resolvable"]
 
 Roller = Callable[[DicePool], DiceRoll]
 """Rolls a pool: ``roller(pool) -> roll`` (every die kept)."""
@@ -55,27 +55,29 @@ class Outcome:
         return 0 if self.roll is None else self.roll.total
 
 
-def resolve_move(verdict: MoveVerdict, roller: Roller) -> Outcome:
-    """Carry out a move verdict (H2, H7, H8).
+class Resolvable(Protocol):
+    """A verdict the table can carry out (:meth:`vertigo.table.Table.move`): where from, where to, its
+    explanation, and what it comes to when rolled for."""
 
-    A verdict that is finally not allowed (by the rules, or by the DM's
-    override) leaves the fighter where it stands and rolls nothing.  An
-    allowed move ends on its destination, at the section's default place,
-    and rolls its falling dice when it has any.  A move allowed only by the
-    DM's override (the rules found no route) goes straight there with no
-    fall (``docs/rules.md#open-rulings``).
+    @property
+    def start(self) -> str:
+        """Id of the section the fighter stands on."""
 
-    Args:
-        verdict: the verdict, overridden or not.
-        roller: rolls the falling dice.
+    @property
+    def dest(self) -> str:
+        """Id of the section asked for."""
 
-    Returns:
-        The outcome; ``roll`` is None when there was nothing to roll.
-    """
-    if not verdict.final:
-        return Outcome(False, verdict.start, None, None, ())
-    if not (verdict.allowed and verdict.pool.count):
-        return Outcome(True, verdict.dest, None, None, ())
-    dice = roller(verdict.pool)
-    return Outcome(True, verdict.dest, None, dice,
-                   (Step("H8", f"Rolled {dice.brief()} falling damage."),))
+    @property
+    def how(self) -> str:
+        """How the fighter goes, for the log's headline (``"with Move 1 (Height 2)"``)."""
+
+    @property
+    def summary(self) -> str:
+        """The verdict in one line."""
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The verdict's explanation."""
+
+    def resolve(self, roller: Roller) -> Outcome:
+        """What the verdict comes to: where the fighter ends, and the dice rolled with ``roller``."""

@@ -2,7 +2,7 @@
 
 A scenario is ``{"vertigo": 2, "title", "units", "rules", "options",
 "dice_seed", "dice_rolls", "sections", "borders", "fighters"}``: its unit system, the rule
-sets that referee it (:mod:`vertigo.rulesets`), and the battlefield in that
+sets that referee it (:mod:`vertigo.rules`), and the battlefield in that
 unit — every length exact (:mod:`vertigo.lengths`).  :func:`load` checks the
 whole document and reports every problem at once, each with its place
 (``fighters[2].moves[0]: "Move one" is not a Move entry``); :func:`dump`
@@ -31,7 +31,6 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from . import lengths
-from .actions import Action
 from .battlefield import SECTION_KINDS, Battlefield, Border, Section, Stairs, default_border_x
 from .errors import RulesError, RuleSetError, ScenarioError, UnknownFighterError
 from .limits import (
@@ -49,10 +48,12 @@ from .limits import (
     MAX_SECTIONS,
     utf16_length,
 )
-from .moves import MoveEntry
 from .numbers import fmt
-from .reach import MAX_SM, Weapon
-from .rulesets import PLANNED, REGISTRY, RuleSet, default_rules
+from .rules import PLANNED, REGISTRY, default_rules
+from .rules.height.rules.actions import Action
+from .rules.height.rules.moves import MoveEntry
+from .rules.levels.rules.reach import MAX_SM, Weapon
+from .ruleset import RuleSet
 from .text import check_name, quote
 
 __all__ = ["FORMAT_VERSION", "VERSIONS", "UNITS", "MAX_NESTING", "Fighter", "Scenario", "decode", "nesting", "load",
@@ -79,8 +80,6 @@ _KEYS_V1 = {"vertigo", "title", "units", "dice_seed", "sections", "borders", "fi
 _KEYS = _KEYS_V1 | {"rules", "options", "dice_rolls"}
 _ABSENT: Any = object()
 """A key the document leaves out (``null`` is a value, and refused where no null is allowed)."""
-_ALL_OPTIONS = tuple(dict.fromkeys(name for r in REGISTRY.values() for name, _ in r.options))
-"""Every option of every rule set, in registry order: the most keys an ``options`` object can usefully hold."""
 _E = TypeVar("_E")
 """What one entry parses to (:class:`MoveEntry`, :class:`Action`)."""
 
@@ -126,7 +125,7 @@ class Scenario:
         dice_seed: the seed every roll of this scenario derives from.
         field: the sections and borders.
         fighters: every fighter, in document order.
-        rules: ids of the rule sets that referee it (:data:`vertigo.rulesets.REGISTRY`), in document order.
+        rules: ids of the rule sets that referee it (:data:`vertigo.rules.REGISTRY`), in document order.
         options: ``(name, value)`` of the rule-set options the document sets, sorted by name.
         dice_rolls: how many rolls were made before this document was written (0 to
             :data:`~vertigo.limits.MAX_ROLLS`): a table started from it rolls on from there, roll
@@ -158,23 +157,17 @@ class Scenario:
         """The rule sets that referee it, in document order."""
         return tuple(REGISTRY[r] for r in self.rules)
 
-    def refereed_by(self, rule_id: str) -> bool:
-        """Whether the rule set ``rule_id`` referees this scenario."""
-        return rule_id in self.rules
-
-    def require(self, rule_id: str) -> RuleSet:
-        """The rule set ``rule_id``, when this scenario names it.
+    def require(self, rule_set: RuleSet) -> RuleSet:
+        """``rule_set``, when this scenario names it (a rule set's operations on a table ask this first).
 
         Raises:
             RuleSetError: the scenario does not name it (the message says which it names).
         """
-        if rule_id not in self.rules:
-            wanted = REGISTRY[rule_id].title if rule_id in REGISTRY else repr(rule_id)
+        if rule_set.id not in self.rules:
             have = ", ".join(REGISTRY[r].title for r in self.rules) or "no rule set"
-            raise RuleSetError(f"{wanted} do not referee “{self.title}”: it is refereed by {have}"
-                               if rule_id == "height" else
-                               f"{wanted} does not referee “{self.title}”: it is refereed by {have}")
-        return REGISTRY[rule_id]
+            raise RuleSetError(f"{rule_set.title} {rule_set.verb('does')} not referee “{self.title}”: it is "
+                               f"refereed by {have}")
+        return rule_set
 
     def option(self, name: str) -> bool:
         """A rule-set option's value: the document's, else the default of the rule set that has it.
@@ -192,7 +185,7 @@ class Scenario:
         raise KeyError(name)
 
     @property
-    def moves_by_rules(self) -> bool:
+    def has_movement(self) -> bool:
         """Whether a rule set of the scenario has movement rules; without one the referee places fighters."""
         return any(r.moves for r in self.rule_sets)
 
@@ -516,7 +509,7 @@ def _rules(c: _Checker, raw: Any, units: str | None) -> tuple[str, ...]:
     """The ``rules`` list: known rule-set ids, no repeats, each measuring in the scenario's units.
 
     Absent (and always in version 1): the rule sets the units default to
-    (:func:`vertigo.rulesets.default_rules`).
+    (:func:`vertigo.rules.default_rules`).
     """
     if raw is _ABSENT:
         return default_rules(units) if units is not None else ()
@@ -535,7 +528,7 @@ def _rules(c: _Checker, raw: Any, units: str | None) -> tuple[str, ...]:
             c.add(at, f"repeats {rule_id!r}")
         elif units is not None and units not in REGISTRY[rule_id].units:
             r = REGISTRY[rule_id]
-            c.add(at, f"{r.title} ({rule_id!r}) measure{'' if rule_id == 'height' else 's'} in "
+            c.add(at, f"{r.title} ({rule_id!r}) {r.verb('measures')} in "
                       f"{' or '.join(r.units)}; this scenario's units are {units!r}")
         else:
             out.append(rule_id)
@@ -552,9 +545,10 @@ def _options(c: _Checker, raw: Any, rules: tuple[str, ...]) -> tuple[tuple[str, 
     if not isinstance(raw, Mapping):
         c.add("options", f"must be an object of rule-set options: {_show(raw)}")
         return ()
-    if len(raw) > len(_ALL_OPTIONS):
-        c.add("options", f"has {len(raw)} keys; the rule sets have {len(_ALL_OPTIONS)} option"
-                         f"{'' if len(_ALL_OPTIONS) == 1 else 's'} in all ({', '.join(_ALL_OPTIONS)})")
+    every = REGISTRY.options
+    if len(raw) > len(every):
+        c.add("options", f"has {len(raw)} keys; the rule sets have {len(every)} option"
+                         f"{'' if len(every) == 1 else 's'} in all ({', '.join(every)})")
         return ()
     out: list[tuple[str, bool]] = []
     for key in sorted(raw, key=str):
@@ -792,6 +786,7 @@ def dump(scenario: Scenario, positions: Where | None = None, *, rolls: int | Non
     f = scenario.field
     where = positions or {}
     exact = lengths.to_json
+    written = {key for r in scenario.rule_sets for key in r.written}
 
     def section(s: Section) -> dict[str, Any]:
         out: dict[str, Any] = {"id": s.id, "name": s.name, "elevation": exact(s.elevation),
@@ -813,9 +808,9 @@ def dump(scenario: Scenario, positions: Where | None = None, *, rolls: int | Non
         out: dict[str, Any] = {"id": x.id, "name": x.name, "side": x.side, "section": sid}
         if at is not None:
             out["x"] = exact(at)
-        if x.moves or scenario.refereed_by("height"):
+        if x.moves or "moves" in written:
             out["moves"] = [str(m) for m in x.moves]
-        if x.actions or scenario.refereed_by("height"):
+        if x.actions or "actions" in written:
             out["actions"] = [str(a) for a in x.actions]
         if x.height is not None:
             out["height"] = exact(x.height)
@@ -878,7 +873,7 @@ def export_size(scenario: Scenario) -> int:
     longest = max(len(s.id) for s in scenario.field.sections)
     # A rule set without movement lets the referee place a fighter anywhere on a section: an offset of
     # up to _OFFSET_TEXT more characters each.
-    placed = 0 if scenario.moves_by_rules else _OFFSET_TEXT
+    placed = 0 if scenario.has_movement else _OFFSET_TEXT
     # Export writes the rolls made so far: at most _ROLLS_TEXT characters more than the document's own count.
     rolls = _ROLLS_TEXT - (len(f'  "dice_rolls": {scenario.dice_rolls},\n') if scenario.dice_rolls else 0)
     return (utf16_length(dumps(scenario)) + rolls

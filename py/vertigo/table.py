@@ -18,15 +18,14 @@ from fractions import Fraction
 from functools import cached_property
 from types import MappingProxyType
 
-from . import lengths, levels
+from . import lengths
 from .dice import DicePool, DiceRoll, rng_for, roll
 from .errors import LengthError, LimitError, RuleSetError, UndoError, UnknownFighterError
 from .limits import MAX_LOG, MAX_ROLLS
-from .movement import MoveVerdict, Reach, Route, judge_move, reachable, search
-from .ranged import ShotVerdict, judge_action, line_of_shot
-from .resolve import resolve_move
+from .resolve import Resolvable
 from .scenario import Scenario
 from .text import isolate
+from .verdict import Explained
 
 __all__ = ["LogEntry", "Snapshot", "Table", "UNDO_DEPTH"]
 
@@ -184,78 +183,6 @@ class Table:
         """Ids of the fighters standing on a section, in the order of :attr:`positions`."""
         return self.crowds.get(section_id, ())
 
-    def reach(self, fighter_id: str, entry_index: int) -> Reach:
-        """Every section the fighter's Move entry reaches, with the fewest dice and a route to each (H3, H4).
-
-        Raises:
-            UnknownFighterError, IndexError, RuleSetError.
-        """
-        self.scenario.require("height")
-        f = self.scenario.fighter(fighter_id)
-        return search(self.scenario.field, self.position(fighter_id), f.moves[entry_index], f.height)
-
-    def reachable(self, fighter_id: str, entry_index: int) -> dict[str, Route]:
-        """Every section the fighter's Move entry reaches, with its route (H3, H4).
-
-        Raises:
-            UnknownFighterError, IndexError, RuleSetError.
-        """
-        self.scenario.require("height")
-        f = self.scenario.fighter(fighter_id)
-        return reachable(self.scenario.field, self.position(fighter_id), f.moves[entry_index], f.height)
-
-    def judge_move(self, fighter_id: str, entry_index: int, dest: str, reach: Reach | None = None) -> MoveVerdict:
-        """The verdict for moving a fighter to ``dest`` with one of its Move entries (H2–H4).
-
-        Args:
-            fighter_id: the fighter.
-            entry_index: which of its Move entries (0-based).
-            dest: the section asked for.
-            reach: :meth:`reach` of the same fighter and entry at the same
-                positions, when the caller already has it (saves a search).
-
-        Raises:
-            UnknownFighterError, UnknownSectionError, IndexError, RuleSetError.
-        """
-        self.scenario.require("height")
-        f = self.scenario.fighter(fighter_id)
-        return judge_move(self.scenario.field, self.position(fighter_id), dest, f.moves[entry_index], f.height, reach)
-
-    def judge_attack(self, fighter_id: str, target_id: str) -> tuple[ShotVerdict, ...]:
-        """One verdict per action of the fighter against the target (H5, H6).
-
-        Raises:
-            UnknownFighterError, RuleSetError.
-        """
-        self.scenario.require("height")
-        f = self.scenario.fighter(fighter_id)
-        src, dst = self.position(fighter_id), self.position(target_id)
-        line = line_of_shot(self.scenario.field, src, dst)  # one line of shot serves every action
-        return tuple(judge_action(self.scenario.field, src, dst, a, line) for a in f.actions)
-
-    def levels_fighter(self, fighter_id: str) -> levels.Fighter:
-        """The fighter as Combat at Different Levels sees it: its standing surface and position in feet, SM, weapons.
-
-        Raises:
-            UnknownFighterError, RuleSetError (the scenario is not refereed by the levels rules).
-        """
-        self.scenario.require("levels")
-        f = self.scenario.fighter(fighter_id)
-        _, x = self.stand(fighter_id)
-        return levels.Fighter(f.id, f.name, self.surface(fighter_id), x, f.sm, f.weapons)
-
-    def judge_levels(self, fighter_id: str, target_id: str, *, strange_position: bool = False) -> levels.LevelsVerdict:
-        """Melee between two fighters across their vertical difference, both directions (G1–G7).
-
-        Hit locations follow the scenario's ``hit_locations`` option (G7).
-
-        Raises:
-            UnknownFighterError, RuleSetError, EntryError (a fighter against itself).
-        """
-        return levels.judge_levels(self.levels_fighter(fighter_id), self.levels_fighter(target_id),
-                                   strange_position=strange_position,
-                                   hit_locations=self.scenario.option("hit_locations"))
-
     def name(self, fighter_id: str) -> str:
         """A fighter's name."""
         return self.scenario.fighter(fighter_id).name
@@ -275,13 +202,11 @@ class Table:
         numbered = tuple(replace(e, number=n + i) for i, e in enumerate(entries, 1))
         return (self.log + numbered)[-MAX_LOG:]
 
-    def note_verdict(
-            self, headline: str,
-            verdicts: tuple[MoveVerdict | ShotVerdict | levels.LevelsVerdict | levels.Direction, ...]) -> Table:
-        """The table with verdicts written to the log (no change to the field).
+    def note_verdict(self, headline: str, verdicts: tuple[Explained, ...]) -> Table:
+        """The table with verdicts written to the log (no change to the field): each one's summary, then its steps.
 
-        A levels verdict logs its summary and shared steps; one of its
-        directions, its own (the DM's override on it ends with both answers, H7).
+        A verdict with parts logs each part it is given on its own (a levels verdict its summary and shared
+        steps, one of its directions its own: the DM's override on it ends with both answers, H7).
 
         A check repeated with nothing written in between (the same headline
         and the same explanation as the newest entry, e.g. the same enemy
@@ -297,12 +222,12 @@ class Table:
             return self
         return replace(self, log=self._logged(entry))
 
-    def move(self, fighter_id: str, verdict: MoveVerdict) -> tuple[Table, DiceRoll | None]:
-        """Carry out a move verdict (:func:`vertigo.resolve.resolve_move`): move the fighter, roll its falling dice.
+    def move(self, fighter_id: str, verdict: Resolvable) -> tuple[Table, DiceRoll | None]:
+        """Carry out a move verdict (:meth:`~vertigo.resolve.Resolvable.resolve`): move the fighter, roll its dice.
 
-        A verdict allowed only by the DM's override (no legal route) moves the
-        fighter straight there with no fall; a verdict that is finally not
-        allowed changes nothing but the log.
+        The verdict says where the fighter ends and what it rolls (a Height move: its destination and
+        falling dice, H2, H8; one allowed only by the DM's override goes straight there with no fall, H7); a
+        verdict that is finally not allowed changes nothing but the log.
 
         Returns:
             The new table and the roll (None when no dice were rolled).
@@ -315,7 +240,7 @@ class Table:
         start, dest = self.position(fighter_id), verdict.dest
         names = self.scenario.field
         head = (f"{isolate(f.name)}: {isolate(names.section(start).name)} → {isolate(names.section(dest).name)} "
-                f"with {verdict.entry}")
+                f"{verdict.how}")
         details = [verdict.summary, *(str(s) for s in verdict.steps)]
 
         def roller(pool: DicePool) -> DiceRoll:
@@ -326,7 +251,7 @@ class Table:
                                  f"further dice can be rolled; a move without a fall still can be made")
             return roll(pool, rng_for(self.scenario.dice_seed, self.rolls))
 
-        outcome = resolve_move(verdict, roller)
+        outcome = verdict.resolve(roller)
         if not outcome.moved:
             entry = LogEntry(head + " — not allowed, no move", tuple(details))
             return replace(self, log=self._logged(entry)), None
@@ -354,9 +279,9 @@ class Table:
     def place(self, fighter_id: str, section_id: str, x: Fraction | None = None) -> Table:
         """The referee places a fighter by hand: logged and undoable.
 
-        Combat at Different Levels has no movement rules, so in a scenario
-        no rule set of which moves fighters, the referee moves them by
-        placing them.
+        In a scenario none of whose rule sets has movement rules
+        (:attr:`vertigo.ruleset.RuleSet.moves`), the referee moves fighters
+        by placing them.
 
         Args:
             fighter_id: the fighter.
@@ -369,7 +294,7 @@ class Table:
             RuleSetError: a rule set of the scenario moves fighters by its rules.
             LengthError: ``x`` off the section.
         """
-        if self.scenario.moves_by_rules:
+        if self.scenario.has_movement:
             raise RuleSetError("fighters move by the rules here (choose a Move entry); placing by hand is for "
                                "rule sets without movement rules")
         f = self.scenario.fighter(fighter_id)

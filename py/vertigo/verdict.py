@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import Field, dataclass, replace
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self
 
-__all__ = ["Step", "Override", "Overridable", "rule_ids", "explanation"]
+__all__ = ["Step", "Override", "Overridable", "Explained", "rule_ids", "explanation"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +54,18 @@ class Override:
     def to_json(self) -> dict[str, Any]:
         """``{"allowed": bool, "note": str}``, in that order."""
         return {"allowed": self.allowed, "note": self.note}
+
+
+class Explained(Protocol):
+    """Anything that explains itself: a one-line answer and its steps (what the log writes of a verdict)."""
+
+    @property
+    def summary(self) -> str:
+        """The answer in one line."""
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The explanation, one step a line."""
 
 
 class Overridable:

@@ -21,12 +21,14 @@ from vertigo import scenario as scenario_mod
 from vertigo.battlefield import Section
 from vertigo.dice import DiceRoll
 from vertigo.errors import RulesError, ScenarioError
-from vertigo.levels import LevelsVerdict
 from vertigo.limits import MAX_DOCUMENT_CHARS, MAX_LOG
-from vertigo.movement import MoveVerdict, Reach
 from vertigo.numbers import count, fmt
-from vertigo.options import Options, judge_options
-from vertigo.ranged import ShotVerdict
+from vertigo.rules.height.rules import play as height_play
+from vertigo.rules.height.rules.movement import MoveVerdict, Reach
+from vertigo.rules.height.rules.options import Options, judge_options
+from vertigo.rules.height.rules.ranged import ShotVerdict
+from vertigo.rules.levels.rules import play as levels_play
+from vertigo.rules.levels.rules.levels import LevelsVerdict
 from vertigo.scenario import Scenario
 from vertigo.storage import TableEncoder
 from vertigo.table import Table
@@ -117,9 +119,9 @@ NUDGE = Fraction(1, 2)
 def help_line(table: Table) -> str:
     """What to do on this battlefield: move by the rules, or place by hand and judge across levels."""
     sc = table.scenario
-    if sc.moves_by_rules:
+    if sc.has_movement:
         return _HELP
-    return _HELP_LEVELS if sc.refereed_by("levels") else _HELP_PLACING
+    return _HELP_LEVELS if "levels" in sc.rules else _HELP_PLACING
 
 
 def _repeat(before: Table, after: Table) -> str:
@@ -203,7 +205,7 @@ class Controller:
             a, b = self.levels.fighters
             hl = replace(hl, levels=(a.id, b.id),
                          levels_effective=self.levels.effective_ft if self.levels.strange_position else None)
-        if self.selected is not None and not self.table.scenario.moves_by_rules:
+        if self.selected is not None and not self.table.scenario.has_movement:
             hl = replace(hl, placing=True)
         return hl
 
@@ -214,7 +216,7 @@ class Controller:
         key = (self.table.positions, self.selected, self.entry)
         if self._reach is None or self._reach_key is None or self._reach_key[0] is not key[0] \
                 or self._reach_key[1:] != key[1:]:
-            self._reach_key, self._reach = key, self.table.reach(self.selected, self.entry)
+            self._reach_key, self._reach = key, height_play.reach(self.table, self.selected, self.entry)
         return self._reach
 
     def _options_at_once(self) -> bool:
@@ -229,7 +231,7 @@ class Controller:
         no fighter is selected, fighters do not move by the Height rules, or the comparison waits for a click
         (:meth:`compare_options`).  Computed once per position; the chosen entry's search is shared with the
         highlight."""
-        if self.selected is None or not self.table.scenario.refereed_by("height") or not self._options_at_once():
+        if self.selected is None or "height" not in self.table.scenario.rules or not self._options_at_once():
             return None
         key = (self.table.positions, self.selected)
         if self._options is None or self._options_key is None or self._options_key[0] is not key[0] \
@@ -240,7 +242,7 @@ class Controller:
 
     def compare_options(self) -> Update:
         """The button of a large battlefield: compare every Move entry of the selected fighter now (H2–H4)."""
-        if self.selected is None or not self.table.scenario.refereed_by("height"):
+        if self.selected is None or "height" not in self.table.scenario.rules:
             return self._update("Select a fighter first.")
         self.compare_all = True
         o = self.options()
@@ -273,14 +275,14 @@ class Controller:
         if self.selected is not None:
             f = self.table.scenario.fighter(self.selected)
             reaches = None
-            if self.entry is not None and self.table.scenario.moves_by_rules:
+            if self.entry is not None and self.table.scenario.has_movement:
                 here = self.table.position(f.id)
                 reaches = sum(1 for sid in self._reached().dice if sid != here)
             parts.append(panels.to_html(panels.fighter_card(self.table, f, self.entry, reaches)))
         options = self.options()
         if options is not None:
             parts.append(panels.to_html(panels.options_table(self.table, options)))
-        elif self.selected is not None and self.table.scenario.refereed_by("height"):
+        elif self.selected is not None and "height" in self.table.scenario.rules:
             parts.append(panels.to_html(panels.options_offer(self.table.scenario.fighter(self.selected))))
         if not parts:
             parts.append(f'<p class="hint">{html.escape(help_line(self.table))}</p>')
@@ -373,13 +375,13 @@ class Controller:
             ids = [f"fighter-{f}" for f in fighters] or [f"section-{s.id}" for s in sc.field.sections]
         else:
             me = sc.fighter(self.selected)
-            if sc.moves_by_rules:
+            if sc.has_movement:
                 here = self.table.position(me.id)
                 sections = [s for s in self._reached().dice if s != here] if self.entry is not None else []
                 others = [f.id for f in sc.fighters if f.side != me.side]
             else:
                 sections = [s.id for s in sc.field.sections]
-                others = [f for f in fighters if f != me.id] if sc.refereed_by("levels") else []
+                others = [f for f in fighters if f != me.id] if "levels" in sc.rules else []
             ids = [f"fighter-{me.id}", *(f"section-{s}" for s in sections), *(f"fighter-{f}" for f in others)]
 
         def key(element_id: str) -> tuple[float, Fraction, int, int]:
@@ -508,19 +510,19 @@ class Controller:
             self._clear()
             return self._update(f"{isolate(f.name)} deselected.")
         sc = self.table.scenario
-        if self.selected is not None and sc.refereed_by("levels"):
+        if self.selected is not None and "levels" in sc.rules:
             return self._judge_levels(fighter_id)  # G1: any two fighters, friend or foe
         if self.selected is not None and f.side != sc.fighter(self.selected).side:
             return self._target(fighter_id)
         self._clear()
         self.selected = fighter_id
         where = sc.field.section(self.table.position(fighter_id)).name
-        if not sc.moves_by_rules:
+        if not sc.has_movement:
             _, x = self.table.stand(fighter_id)
             at = (f"{isolate(f.name)} selected on {isolate(where)} {lengths.show(x, sc.units)} across, standing "
                   f"surface {lengths.show(self.table.surface(fighter_id), sc.units)}.")
             what = (" Click another fighter to judge melee across levels; click a section to place it there."
-                    if sc.refereed_by("levels") else " Click a section to place it there.")
+                    if "levels" in sc.rules else " Click a section to place it there.")
             return self._update(at + what)
         self.entry = 0 if f.moves else None
         moves = ", ".join(str(m) for m in f.moves) or "no Move entries"
@@ -544,7 +546,8 @@ class Controller:
         """Judge the selected fighter and its target at the levels (with the strange position if chosen) and
         log it."""
         assert self.selected is not None and self.target is not None
-        v = self.levels = self.table.judge_levels(self.selected, self.target, strange_position=self.strange)
+        v = self.levels = levels_play.levels_verdict(self.table, self.selected, self.target,
+                                                     strange_position=self.strange)
         me, it = isolate(self.table.name(self.selected)), isolate(self.table.name(self.target))
         # "combat possible" is the band's answer (G2); a side whose every melee weapon falls short (G4, G5) is
         # named, so the status line and the log do not read as a strike that cannot happen.
@@ -598,7 +601,7 @@ class Controller:
         self.pending = self.roll = None
         self.pending_done = False
         self.target = target_id
-        self.shots = self.table.judge_attack(self.selected, target_id)
+        self.shots = height_play.attack(self.table, self.selected, target_id)
         me, it = isolate(self.table.name(self.selected)), isolate(self.table.name(target_id))
         before = self.table
         self.table = self.table.note_verdict(f"{me} → {it}: actions checked", self.shots)
@@ -627,12 +630,12 @@ class Controller:
         """
         sc = self.table.scenario
         section = sc.field.section(section_id)
-        if self.selected is not None and not sc.moves_by_rules:
+        if self.selected is not None and not sc.has_movement:
             return self._place(section_id, snap(section, at))
         if self.selected is None or self.entry is None:
             here = self.table.fighters_on(section_id)
             names = ", ".join(isolate(self.table.name(x)) for x in here) or "nobody"
-            if not sc.moves_by_rules:
+            if not sc.has_movement:
                 return self._update(f"{isolate(section.name)}, {lengths.show(section.elevation, sc.units)}: "
                                     f"{names}. Select a fighter to place it here.")
             return self._update(f"{isolate(section.name)}, Height {fmt(section.elevation)}: {names}. "
@@ -640,7 +643,7 @@ class Controller:
         self.target = self.shots = None
         self.roll = None
         self.pending_done = False
-        self.pending = self.table.judge_move(self.selected, self.entry, section_id, self._reached())
+        self.pending = height_play.move_verdict(self.table, self.selected, self.entry, section_id, self._reached())
         return self._update(f"Move to {isolate(section.name)}: {self.pending.summary}")
 
     def _place(self, section_id: str, x: Fraction) -> Update:
@@ -658,7 +661,7 @@ class Controller:
 
     def nudge(self, direction: int) -> Update:
         """Shift+←/→: move the selected fighter :data:`NUDGE` along its section (no movement rules only)."""
-        if self.selected is None or self.table.scenario.moves_by_rules:
+        if self.selected is None or self.table.scenario.has_movement:
             return self._update("Select a fighter to nudge it (only where fighters are placed by hand).")
         sid, x = self.table.stand(self.selected)
         section = self.table.scenario.field.section(sid)

@@ -12,12 +12,12 @@ from collections.abc import Sequence
 
 from vertigo import lengths
 from vertigo.dice import DiceRoll
-from vertigo.levels import Direction, LevelsVerdict
-from vertigo.movement import MoveVerdict
 from vertigo.numbers import fmt, signed
-from vertigo.options import Options
-from vertigo.ranged import ShotVerdict
 from vertigo.rule_tags import RULE_TAGS, split_tags
+from vertigo.rules.height.rules.movement import MoveVerdict
+from vertigo.rules.height.rules.options import Options
+from vertigo.rules.height.rules.ranged import ShotVerdict
+from vertigo.rules.levels.rules.levels import Direction, LevelsVerdict
 from vertigo.scenario import Fighter
 from vertigo.table import LogEntry, Table
 from vertigo.text import isolate
@@ -109,7 +109,7 @@ def fighter_card(table: Table, fighter: Fighter, entry_index: int | None, reache
     card = _el(None, "div", class_="card", data_testid="fighter-card")
     head = _el(card, "h2", fighter.name, class_="fighter-title")
     head.set("data-side", fighter.side)
-    if not table.scenario.moves_by_rules:
+    if not table.scenario.has_movement:
         _placed_card(card, table, fighter)
         return card
     section = table.scenario.field.section(table.position(fighter.id))
@@ -149,7 +149,7 @@ def _placed_card(card: ET.Element, table: Table, fighter: Fighter) -> None:
     _el(card, "p", f"{isolate(fighter.side)} · on {isolate(section.name)} {show(x, sc.units)} across · "
                    f"standing surface {show(table.surface(fighter.id), sc.units)}", class_="meta",
         data_testid="fighter-stand")
-    if sc.refereed_by("levels"):
+    if "levels" in sc.rules:
         _el(card, "p", f"Size Modifier {signed(fighter.sm)}" + (
             " (G4: adds to its melee reach)" if fighter.sm > 0 else ""), class_="meta", data_testid="fighter-sm")
         _el(card, "h3", "Weapons")
@@ -166,7 +166,7 @@ def _placed_card(card: ET.Element, table: Table, fighter: Fighter) -> None:
     _el(card, "p", "No Move entries here: the referee places fighters. Click a section (or Enter on it) to place "
                    "this fighter there; Shift+←/→ nudges it ½ ft." + (
                        " Click another fighter to judge melee across levels, both ways."
-                       if sc.refereed_by("levels") else ""), class_="hint")
+                       if "levels" in sc.rules else ""), class_="hint")
 
 
 def _cell_table(parent: ET.Element, caption: str, head: Sequence[str], rows: Sequence[Sequence[str]],

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from vertigo.actions import Action
 from vertigo.errors import EntryError, LimitError, RulesError
 from vertigo.limits import MAX_DISTANCE, MAX_ENTRY_TEXT
+from vertigo.rules.height.rules.actions import Action
 
 
 @pytest.mark.parametrize(

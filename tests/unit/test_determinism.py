@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from vertigo import scenario
+from vertigo.rules.height.rules import play as height_play
 from vertigo.table import Table
 
 PY = Path(__file__).resolve().parents[2] / "py"
@@ -35,29 +36,31 @@ EVERY_ANSWER = r'''
 import hashlib, json, sys
 sys.path.insert(0, sys.argv[1])
 from vertigo import scenario
-from vertigo.options import judge_options
+from vertigo.rules.height.rules.options import judge_options
 from vertigo.table import Table
+from vertigo.rules.height.rules import play as height_play
+from vertigo.rules.levels.rules import play as levels_play
 out = []
 for text in sys.stdin.read().split("\n\x00\n"):
     table = Table.start(scenario.loads(text))
     sc = table.scenario
     for f in sc.fighters:
-        if sc.refereed_by("levels"):
+        if "levels" in sc.rules:
             for g in sc.fighters:
                 if g.id != f.id:
-                    out.extend(repr(table.judge_levels(f.id, g.id, strange_position=s).to_json())
+                    out.extend(repr(levels_play.levels_verdict(table, f.id, g.id, strange_position=s).to_json())
                                for s in (False, True))
-        if not sc.refereed_by("height"):
+        if not "height" in sc.rules:
             continue
         out.append(json.dumps(judge_options(table, f.id).to_json()))
         for i in range(len(f.moves)):
-            out.append(json.dumps(list(table.reach(f.id, i).dice.items())))
+            out.append(json.dumps(list(height_play.reach(table, f.id, i).dice.items())))
             for s in sc.field.sections:
-                v = table.judge_move(f.id, i, s.id)
+                v = height_play.move_verdict(table, f.id, i, s.id)
                 out.append(repr((v.route, v.steps)))
         for g in sc.fighters:
             if g.id != f.id:
-                out.extend(repr((v.line, v.steps)) for v in table.judge_attack(f.id, g.id))
+                out.extend(repr((v.line, v.steps)) for v in height_play.attack(table, f.id, g.id))
 print(len(out), hashlib.sha256("\n".join(out).encode()).hexdigest())
 '''
 
@@ -72,7 +75,7 @@ def test_case_21c_takes_the_way_down_by_the_first_ledge_in_the_document():
     """H13: "the product picks one by a fixed order (document order of the sections)": Ledge A comes before
     Ledge B in the document, so the 3d6 way down goes by Ledge A."""
     table = Table.start(scenario.load(CASE_21C))
-    verdict = table.judge_move("f", 0, "end")
+    verdict = height_play.move_verdict(table, "f", 0, "end")
     assert verdict.route is not None
     assert verdict.route.path == ("start", "a", "end")
     assert verdict.route.dice == 3

@@ -8,10 +8,11 @@ accurately model the terrain."); ruling H7 of ``RULINGS.md``.
 from __future__ import annotations
 
 from vertigo import scenario
-from vertigo.actions import Action
-from vertigo.movement import judge_move
-from vertigo.moves import MoveEntry
-from vertigo.ranged import judge_action
+from vertigo.rules.height.rules import play as height_play
+from vertigo.rules.height.rules.actions import Action
+from vertigo.rules.height.rules.movement import judge_move
+from vertigo.rules.height.rules.moves import MoveEntry
+from vertigo.rules.height.rules.ranged import judge_action
 from vertigo.table import Table
 from vertigo.verdict import Override
 
@@ -80,7 +81,7 @@ def test_table_log_keeps_both_answers_of_an_overridden_move():
     (3) to the Overhang (5); the DM lets it. It moves there with no fall (no border
     was crossed by the rules)."""
     table = cliff_table()
-    rules = table.judge_move("kestrel", 0, "overhang")
+    rules = height_play.move_verdict(table, "kestrel", 0, "overhang")
     assert not rules.allowed
     after, dice = table.move("kestrel", rules.overridden(True, "a ledge to grab"))
     assert dice is None
@@ -98,7 +99,7 @@ def test_table_does_not_move_or_roll_when_the_dm_forbids():
     """H7: an override to "not allowed" stops the move and its falling dice (H8);
     the log keeps the rules' answer and the DM's."""
     table = cliff_table()
-    rules = table.judge_move("goat", 0, "cliff-foot")
+    rules = height_play.move_verdict(table, "goat", 0, "cliff-foot")
     assert rules.allowed and rules.pool.count == 1
     after, dice = table.move("goat", rules.overridden(False))
     assert dice is None
@@ -112,7 +113,7 @@ def test_table_does_not_move_or_roll_when_the_dm_forbids():
 def test_table_notes_an_overridden_shot_with_both_answers():
     """H7: "the log keeps both" — for ranged verdicts written with ``note_verdict``."""
     table = Table.start(scenario.loads((SCENARIOS / "four-shots.json").read_text(encoding="utf-8")))
-    bow = table.judge_attack("shooter-3", "target-3")[0].overridden(True)
+    bow = height_play.attack(table, "shooter-3", "target-3")[0].overridden(True)
     after = table.note_verdict("Cleo shoots at Bandit 3", (bow,))
     entry = after.log[-1]
     assert entry.text == "Cleo shoots at Bandit 3"
@@ -136,9 +137,9 @@ def test_taking_back_an_override_restores_the_rules_verdict_exactly():
 def test_h7_taking_back_an_override_restores_the_rules_verdict_exactly():
     """H7: the DM's exception can be withdrawn; the verdict is then the rules' own again, step for step, for a
     move and for one direction of a levels verdict (the other direction keeps its override)."""
-    from vertigo.levels import Fighter, judge_levels
-    from vertigo.movement import judge_move
-    from vertigo.moves import MoveEntry
+    from vertigo.rules.height.rules.movement import judge_move
+    from vertigo.rules.height.rules.moves import MoveEntry
+    from vertigo.rules.levels.rules.levels import Fighter, judge_levels
 
     from builders import chain
 

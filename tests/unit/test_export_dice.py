@@ -16,6 +16,7 @@ from vertigo import scenario
 from vertigo.dice import DicePool, rng_for, roll
 from vertigo.errors import ScenarioError
 from vertigo.limits import MAX_ROLLS
+from vertigo.rules.height.rules import play as height_play
 from vertigo.table import Table
 
 from builders import SCENARIOS
@@ -33,7 +34,7 @@ def test_a_document_with_rolls_made_rolls_on_from_there():
     t = Table.start(scenario.load(doc))
     assert t.rolls == 3
     assert t.log[0].text == "Loaded “The cliff”, dice seed 11; 3 rolls already made, the next is roll #4."
-    t2, rolled = t.move("goat", t.judge_move("goat", 0, "cliff-foot"))
+    t2, rolled = t.move("goat", height_play.move_verdict(t, "goat", 0, "cliff-foot"))
     assert rolled == roll(DicePool(1), rng_for(11, 3))
     assert (t2.rolls, t2.log[-1].roll_index) == (4, 3)
     assert "roll #4" in t2.log[-1].details[-1]

@@ -11,6 +11,8 @@ import pytest
 
 from vertigo import scenario
 from vertigo.errors import RuleSetError, ScenarioError
+from vertigo.rules.height.rules import play as height_play
+from vertigo.rules.levels.rules import play as levels_play
 from vertigo.table import Table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,7 +84,7 @@ def test_a_feet_scenario_holds_exact_lengths_stairs_places_sm_and_weapons():
     table = Table.start(sc)
     assert table.stand("a") == ("floor", Fraction(7, 2)) and table.surface("b") == 6
     assert sc.fighter("b").sm == 1 and str(sc.fighter("b").weapons[0]) == "Knife, reach C"
-    verdict = table.judge_levels("a", "b")
+    verdict = levels_play.levels_verdict(table, "a", "b")
     assert (verdict.difference_ft, verdict.band.label, verdict.possible) == (6, "up to 6 ft", True)
     assert scenario.load(json.loads(scenario.dumps(sc))) == sc
 
@@ -173,10 +175,10 @@ def test_a_question_goes_to_the_rule_set_that_answers_it():
     scenario, and levels questions of a Height scenario, are refused naming the rule set."""
     table = Table.start(scenario.load(feet_doc()))
     with pytest.raises(RuleSetError, match="the Height rules do not referee “Steps”"):
-        table.judge_move("a", 0, "stair")
+        height_play.move_verdict(table, "a", 0, "stair")
     height = Table.start(scenario.loads((ROOT / "static" / "scenarios" / "cliff.json").read_text("utf-8")))
     with pytest.raises(RuleSetError, match="Combat at Different Levels does not referee “The cliff”"):
-        height.judge_levels("goat", "kestrel")
+        levels_play.levels_verdict(height, "goat", "kestrel")
     with pytest.raises(RuleSetError, match="placing by hand is for rule sets without movement rules"):
         height.place("goat", "cliff-foot")
 
@@ -216,10 +218,10 @@ def test_a_saved_table_keeps_where_the_referee_placed_a_fighter():
 def test_entries_take_ascii_digits_only(parse, text):
     """G4/G5 reach notation, H2 Move entries and H5 actions read the digits 0–9 only, as lengths do: another
     script's digit is refused, not silently read as a number."""
-    from vertigo.actions import Action
     from vertigo.errors import EntryError
-    from vertigo.moves import MoveEntry
-    from vertigo.reach import Weapon
+    from vertigo.rules.height.rules.actions import Action
+    from vertigo.rules.height.rules.moves import MoveEntry
+    from vertigo.rules.levels.rules.reach import Weapon
 
     with pytest.raises(EntryError):
         {"weapon": Weapon.parse, "move": MoveEntry.parse, "action": Action.parse}[parse](text)
@@ -233,12 +235,12 @@ def test_lengths_a_document_holds_are_judged_as_they_are():
     doc["fighters"][0]["x"] = 3.1234567
     doc["sections"][0]["x"] = [-20000, 4]
     table = Table.start(scenario.load(doc))
-    verdict = table.judge_levels("a", "b")
+    verdict = levels_play.levels_verdict(table, "a", "b")
     assert verdict.fighters[0].x_ft == Fraction("3.1234567") and verdict.difference_ft == 6
     far = Table.start(scenario.load(feet_doc())).place("a", "floor", Fraction(1, 2))
     doc["fighters"][0]["x"] = -19999.5
-    assert Table.start(scenario.load(doc)).judge_levels("a", "b").directions[0].distance_yd == 6671
-    assert far.judge_levels("a", "b").directions[0].distance_yd == 4
+    assert levels_play.levels_verdict(Table.start(scenario.load(doc)), "a", "b").directions[0].distance_yd == 6671
+    assert levels_play.levels_verdict(far, "a", "b").directions[0].distance_yd == 4
 
 
 def test_a_stair_whose_last_step_is_out_of_bounds_is_refused():

@@ -10,8 +10,8 @@ import pytest
 
 from vertigo.errors import LimitError, RulesError
 from vertigo.falling import climbing_obstacle_fall, fall, fall_across
-from vertigo.movement import Crossing, judge_move
-from vertigo.moves import MoveEntry
+from vertigo.rules.height.rules.movement import Crossing, judge_move
+from vertigo.rules.height.rules.moves import MoveEntry
 
 from builders import chain
 

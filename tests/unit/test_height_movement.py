@@ -11,8 +11,9 @@ import pytest
 from vertigo import scenario
 from vertigo.battlefield import Battlefield
 from vertigo.errors import UnknownSectionError
-from vertigo.movement import Crossing, judge_move, reachable
-from vertigo.moves import MoveEntry
+from vertigo.rules.height.rules import play as height_play
+from vertigo.rules.height.rules.movement import Crossing, judge_move, reachable
+from vertigo.rules.height.rules.moves import MoveEntry
 from vertigo.table import Table
 
 from builders import SCENARIOS, chain, field
@@ -170,11 +171,11 @@ def test_the_cliff_climber_uses_its_height_property_only_on_its_plain_move():
     values listed". The bundled cliff's Climber (Height 1; "Move 2", "Move 1
     (Height 3)") stands on the Boulder (1) next to the Spire (4): up Height 3."""
     table = Table.start(scenario.loads((SCENARIOS / "cliff.json").read_text(encoding="utf-8")))
-    plain = table.judge_move("climber", 0, "spire")
+    plain = height_play.move_verdict(table, "climber", 0, "spire")
     assert not plain.allowed and plain.move_height == 1
-    listed = table.judge_move("climber", 1, "spire")
+    listed = height_play.move_verdict(table, "climber", 1, "spire")
     assert listed.allowed and listed.move_height == 3 and listed.pool.count == 0
-    down = table.judge_move("climber", 0, "cliff-foot")  # down Height 1 with h = 1
+    down = height_play.move_verdict(table, "climber", 0, "cliff-foot")  # down Height 1 with h = 1
     assert down.allowed and down.pool.count == 0
 
 
@@ -371,7 +372,7 @@ def test_a_refusal_names_the_border_that_actually_blocks_the_way():
     drop into the sinkhole but not climb the Height 5 far side; the refusal names that border and
     no other, not the bakery's stairs that lie on no path short enough."""
     table = Table.start(scenario.loads((SCENARIOS / "ruined-street.json").read_text(encoding="utf-8")))
-    verdict = table.judge_move("wren", 0, "pavement")
+    verdict = height_play.move_verdict(table, "wren", 0, "pavement")
     assert not verdict.allowed
     assert [str(s) for s in verdict.steps][1:] == [
         "[H2] Sinkhole → Broken pavement: up Height 5 needs a Move Height ≥ 5; Move 3 (Height 1) moves with Height 1."

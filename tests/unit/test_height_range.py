@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 from vertigo import scenario
-from vertigo.actions import Action
 from vertigo.battlefield import Battlefield
-from vertigo.ranged import judge_action, line_of_shot
+from vertigo.rules.height.rules import play as height_play
+from vertigo.rules.height.rules.actions import Action
+from vertigo.rules.height.rules.ranged import judge_action, line_of_shot
 from vertigo.table import Table
 
 from builders import SCENARIOS, chain, field
@@ -105,7 +106,7 @@ def test_the_four_shots_scenario_plays_the_four_worked_examples(shooter, target,
     """Height and Range, the four examples, as the bundled "four shots" scenario
     lays them out: Shortbow (range 3), Sling (range 2), Dagger (range 0). (H5, H6)"""
     table = Table.start(scenario.loads((SCENARIOS / "four-shots.json").read_text(encoding="utf-8")))
-    verdicts = table.judge_attack(shooter, target)
+    verdicts = height_play.attack(table, shooter, target)
     assert [str(v.action) for v in verdicts] == ["Shortbow, range 3", "Sling, range 2", "Dagger, range 0"]
     assert tuple(v.allowed for v in verdicts) == expected
 

@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vertigo.errors import EntryError, LengthError, LimitError, RulesError, SizeModifierError, UnknownFighterError
-from vertigo.levels import (
+from vertigo.limits import MAX_ENTRIES, MAX_FEET
+from vertigo.rules.levels.rules.levels import (
     BANDS,
     FEET_OR_LEGS,
     HEAD,
@@ -28,7 +29,6 @@ from vertigo.levels import (
     show_ft,
     signed,
 )
-from vertigo.limits import MAX_ENTRIES, MAX_FEET
 
 ALL = ("eyes", "skull", "face", "neck", "torso", "vitals", "groin", "arm", "hand", "leg", "foot")
 PROPERTY = settings(max_examples=200, deadline=None, database=None)

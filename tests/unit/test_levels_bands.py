@@ -19,9 +19,9 @@ from typing import NamedTuple
 import pytest
 
 from vertigo.errors import SizeModifierError
-from vertigo.levels import Fighter, band, distance_yd, judge_levels
 from vertigo.limits import MAX_FEET_DENOMINATOR
-from vertigo.reach import WeaponReach, judge_reach_bonus, reach_bonus
+from vertigo.rules.levels.rules.levels import Fighter, band, distance_yd, judge_levels
+from vertigo.rules.levels.rules.reach import WeaponReach, judge_reach_bonus, reach_bonus
 
 EPS = Fraction(1, MAX_FEET_DENOMINATOR)
 """The smallest step one elevation can hold: 1/1,000,000 ft (finer is refused by ``feet``)."""

@@ -21,8 +21,8 @@ from fractions import Fraction
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from vertigo.levels import Fighter, band, judge_levels
 from vertigo.limits import MAX_FEET_DENOMINATOR
+from vertigo.rules.levels.rules.levels import Fighter, band, judge_levels
 
 EPS = Fraction(1, MAX_FEET_DENOMINATOR)
 """The finest step of an elevation: 1/1,000,000 ft."""

@@ -23,6 +23,7 @@ from vertigo.limits import (
     TABLE_BUDGET,
     utf16_length,
 )
+from vertigo.rules.height.rules import play as height_play
 from vertigo.storage import TableEncoder, restore
 from vertigo.table import Table
 
@@ -101,7 +102,7 @@ def test_the_largest_battlefield_saves_within_the_budget_and_restores(largest):
     saves within TABLE_BUDGET and restores."""
     _, sc = largest
     table = Table.start(sc)
-    verdicts = table.judge_attack("f0", "f1")
+    verdicts = height_play.attack(table, "f0", "f1")
     for i in range(MAX_LOG):
         table = table.note_verdict(f"check {i} " + "x" * 300, verdicts)
     text = TableEncoder().encode(table)

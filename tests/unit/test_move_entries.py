@@ -13,7 +13,7 @@ import pytest
 
 from vertigo.errors import EntryError, LimitError, RulesError
 from vertigo.limits import MAX_DISTANCE, MAX_ENTRY_TEXT
-from vertigo.moves import MoveEntry
+from vertigo.rules.height.rules.moves import MoveEntry
 
 
 @pytest.mark.parametrize(

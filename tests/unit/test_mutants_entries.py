@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from vertigo.actions import Action
 from vertigo.battlefield import Section, default_border_x
 from vertigo.errors import EntryError, LimitError
 from vertigo.limits import MAX_DISTANCE, MAX_ENTRY_TEXT
-from vertigo.movement import judge_move
-from vertigo.moves import MoveEntry
+from vertigo.rules.height.rules.actions import Action
+from vertigo.rules.height.rules.movement import judge_move
+from vertigo.rules.height.rules.moves import MoveEntry
 
 from builders import chain
 

@@ -11,7 +11,16 @@ from fractions import Fraction
 import pytest
 
 from vertigo.errors import EntryError, LengthError, LimitError, UnknownFighterError
-from vertigo.levels import FEET_OR_LEGS, HEAD, Fighter, _without, band, distance_yd, feet, judge_levels
+from vertigo.rules.levels.rules.levels import (
+    FEET_OR_LEGS,
+    HEAD,
+    Fighter,
+    _without,
+    band,
+    distance_yd,
+    feet,
+    judge_levels,
+)
 
 
 def spear_verdict():

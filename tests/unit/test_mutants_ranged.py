@@ -5,9 +5,9 @@ Source: ``000_519d8b8e373365db.txt`` › Height and Range; rulings H5, H6, H7 an
 
 from __future__ import annotations
 
-from vertigo.actions import Action
 from vertigo.battlefield import Battlefield, Section
-from vertigo.ranged import judge_action, line_of_shot
+from vertigo.rules.height.rules.actions import Action
+from vertigo.rules.height.rules.ranged import judge_action, line_of_shot
 
 from builders import chain, field
 

@@ -10,7 +10,7 @@ import pytest
 
 from vertigo.errors import EntryError, LimitError
 from vertigo.limits import MAX_ENTRY_TEXT
-from vertigo.reach import Weapon, WeaponReach, judge_reach_bonus
+from vertigo.rules.levels.rules.reach import Weapon, WeaponReach, judge_reach_bonus
 
 
 @pytest.mark.parametrize("sm, text", [

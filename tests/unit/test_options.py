@@ -15,8 +15,9 @@ import pytest
 from vertigo import scenario
 from vertigo.ask import answer, answer_file
 from vertigo.errors import QuestionError, RuleSetError, UnknownFighterError
-from vertigo.moves import MoveEntry
-from vertigo.options import _rule, judge_options
+from vertigo.rules.height.rules import play as height_play
+from vertigo.rules.height.rules.moves import MoveEntry
+from vertigo.rules.height.rules.options import _rule, judge_options
 from vertigo.table import Table
 
 from builders import SCENARIOS
@@ -85,7 +86,7 @@ def _agrees(t: Table, fighter: str) -> int:
     n = 0
     for row in judge_options(t, fighter).rows:
         for c in row.cells:
-            click = t.judge_move(fighter, c.index, row.section)
+            click = height_play.move_verdict(t, fighter, c.index, row.section)
             first = click.steps[0] if click.allowed or len(click.steps) < 2 else click.steps[1]
             dice = click.route.dice if click.route is not None and click.allowed else 0
             assert (c.allowed, c.dice, c.rule) == (click.allowed, dice, first.rule), (fighter, row.section, c)
@@ -115,7 +116,8 @@ def test_unconnected_sections_are_refused_by_h1():
     o = judge_options(t, "f")
     assert "island" not in [r.section for r in o.rows]
     assert _agrees(t, "f") == 3 * 2
-    assert _rule(MoveEntry.parse("Teleport 9"), False, False) == "H1" == t.judge_move("f", 1, "island").steps[1].rule
+    assert (_rule(MoveEntry.parse("Teleport 9"), False, False) == "H1"
+            == height_play.move_verdict(t, "f", 1, "island").steps[1].rule)
 
 
 def test_falls_show_their_dice_h8():

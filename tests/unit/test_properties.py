@@ -16,14 +16,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from vertigo import scenario
-from vertigo.actions import Action
 from vertigo.battlefield import Battlefield, Section
 from vertigo.errors import ScenarioError
 from vertigo.falling import fall, fall_across
 from vertigo.limits import MAX_DISTANCE
-from vertigo.movement import MoveVerdict, judge_move
-from vertigo.moves import MoveEntry
-from vertigo.ranged import judge_action, line_of_shot
+from vertigo.rules.height.rules.actions import Action
+from vertigo.rules.height.rules.movement import MoveVerdict, judge_move
+from vertigo.rules.height.rules.moves import MoveEntry
+from vertigo.rules.height.rules.ranged import judge_action, line_of_shot
 
 FAST = settings(max_examples=150, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from vertigo.errors import EntryError, LimitError, RulesError, SizeModifierError
 from vertigo.limits import MAX_NAME, MAX_REACH, MAX_REACH_TEXT, MAX_WEAPON_RANGE
-from vertigo.reach import REACH_BY_SM, Weapon, WeaponReach, reach_bonus
+from vertigo.rules.levels.rules.reach import REACH_BY_SM, Weapon, WeaponReach, reach_bonus
 
 # -- the notation --------------------------------------------------------
 

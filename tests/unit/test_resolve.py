@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from vertigo.dice import DicePool, DiceRoll
-from vertigo.movement import judge_move
-from vertigo.moves import MoveEntry
-from vertigo.resolve import resolve_move
+from vertigo.rules.height.rules.movement import judge_move
+from vertigo.rules.height.rules.moves import MoveEntry
+from vertigo.rules.height.rules.resolve import resolve_move
 
 from builders import chain
 

@@ -15,8 +15,10 @@ import pytest
 
 from vertigo import scenario
 from vertigo.errors import UnknownRuleError
-from vertigo.options import judge_options
 from vertigo.rule_tags import RULE_TAGS, page_id, rule_tag, split_tags
+from vertigo.rules.height.rules import play as height_play
+from vertigo.rules.height.rules.options import judge_options
+from vertigo.rules.levels.rules import play as levels_play
 from vertigo.table import Table
 from vertigo.verdict import rule_ids
 
@@ -46,7 +48,7 @@ def rules_anchors() -> set[str]:
 def emitted_in_source() -> set[str]:
     """Every ruling id written as a whole string literal in the core (``Step("H2", …)``, ``rule = "G2, G6"``)."""
     found: set[str] = set()
-    for path in sorted(CORE.glob("*.py")):
+    for path in sorted(CORE.rglob("*.py")):
         if path.name == "rule_tags.py":
             continue
         for literal in _LITERAL_TAG.findall(path.read_text(encoding="utf-8")):
@@ -64,23 +66,23 @@ def emitted_by_verdicts() -> set[str]:
         sc = t.scenario
         for f in sc.fighters:
             steps = []
-            if sc.refereed_by("height"):
+            if "height" in sc.rules:
                 o = judge_options(t, f.id)
                 steps.extend(o.steps)
                 for i in range(len(f.moves)):
-                    steps.extend(t.reach(f.id, i).steps)
+                    steps.extend(height_play.reach(t, f.id, i).steps)
                     for s in sc.field.sections:
-                        v = t.judge_move(f.id, i, s.id)
+                        v = height_play.move_verdict(t, f.id, i, s.id)
                         steps.extend(v.steps)
                         steps.extend(v.overridden(not v.allowed).steps)
                 for g in sc.fighters:
                     if g.id != f.id:
-                        steps.extend(s for v in t.judge_attack(f.id, g.id) for s in v.steps)
-            if sc.refereed_by("levels"):
+                        steps.extend(s for v in height_play.attack(t, f.id, g.id) for s in v.steps)
+            if "levels" in sc.rules:
                 for g in sc.fighters:
                     if g.id != f.id:
                         for strange in (False, True):
-                            v = t.judge_levels(f.id, g.id, strange_position=strange)
+                            v = levels_play.levels_verdict(t, f.id, g.id, strange_position=strange)
                             steps.extend(v.steps)
                             steps.extend(s for d in v.directions for s in d.steps)
             found.update(rule_ids(steps))

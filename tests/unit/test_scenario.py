@@ -18,10 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vertigo import scenario
-from vertigo.actions import Action
 from vertigo.errors import RuleSetError, ScenarioError, UnknownFighterError
 from vertigo.limits import MAX_DOCUMENT_CHARS
-from vertigo.moves import MoveEntry
+from vertigo.rules import REGISTRY
+from vertigo.rules.height.rules.actions import Action
+from vertigo.rules.height.rules.moves import MoveEntry
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
 BUNDLED = sorted(p.name for p in SCENARIOS.glob("*.json") if p.name != "index.json")
@@ -84,7 +85,7 @@ def test_height_rules_need_height_units():
     sc = scenario.load(doc)
     assert sc.rules == ("levels",)
     with pytest.raises(RuleSetError) as info:
-        sc.require("height")
+        sc.require(REGISTRY["height"])
     assert str(info.value) == (f"the Height rules do not referee “{sc.title}”: it is refereed by "
                                "Combat at Different Levels")
 

@@ -16,6 +16,7 @@ from vertigo import scenario
 from vertigo.dice import DiceRoll
 from vertigo.errors import ScenarioError
 from vertigo.limits import MAX_LOG, PICTURE_BUDGET, STORAGE_QUOTA, TABLE_BUDGET, utf16_length
+from vertigo.rules.height.rules import play as height_play
 from vertigo.storage import SAVED_DETAILS, TableEncoder, restore
 from vertigo.table import LogEntry, Table
 
@@ -29,10 +30,10 @@ def cliff() -> Table:
 
 def played() -> Table:
     t0 = cliff()
-    t1, _ = t0.move("goat", t0.judge_move("goat", 0, "cliff-foot"))
-    t2, _ = t1.move("kestrel", t1.judge_move("kestrel", 0, "cliff-foot"))
+    t1, _ = t0.move("goat", height_play.move_verdict(t0, "goat", 0, "cliff-foot"))
+    t2, _ = t1.move("kestrel", height_play.move_verdict(t1, "kestrel", 0, "cliff-foot"))
     t3 = t2.undo()
-    return t3.note_verdict("Spearman attacks", t3.judge_attack("spearman", "goat"))
+    return t3.note_verdict("Spearman attacks", height_play.attack(t3, "spearman", "goat"))
 
 
 def test_a_saved_table_restores_equal_and_rolls_the_same_next_dice():
@@ -41,8 +42,8 @@ def test_a_saved_table_restores_equal_and_rolls_the_same_next_dice():
     table = played()
     restored = restore(TableEncoder().encode(table))
     assert restored == table
-    _, dice = restored.move("kestrel", restored.judge_move("kestrel", 0, "cliff-foot"))
-    _, dice_original = table.move("kestrel", table.judge_move("kestrel", 0, "cliff-foot"))
+    _, dice = restored.move("kestrel", height_play.move_verdict(restored, "kestrel", 0, "cliff-foot"))
+    _, dice_original = table.move("kestrel", height_play.move_verdict(table, "kestrel", 0, "cliff-foot"))
     assert dice == dice_original
     assert restored.undo().position("goat") == "cliff-top"
     assert restored.dice_of(restored.log[1]) == table.dice_of(table.log[1])
@@ -81,7 +82,7 @@ def test_a_17000_die_fall_confirmed_and_undone_25_times_stays_small():
     """Issue 5 R13: "25 legal 34,000-dice falls confirmed and undone, and every later save fails" — dice
     are not stored (they replay from the seed), so 25 such falls add a few kilobytes, and each replays."""
     table = Table.start(scenario.load(r13()))
-    verdict = table.judge_move("f", 0, "z50")
+    verdict = height_play.move_verdict(table, "f", 0, "z50")
     assert verdict.pool.count == 17000
     encoder = TableEncoder()
     base = utf16_length(encoder.encode(table))
@@ -117,7 +118,7 @@ def test_only_the_newest_entries_keep_their_explanations():
     """Issue 5: store what cannot be rebuilt — the explanation lines of old entries are dropped first."""
     table = cliff()
     for i in range(SAVED_DETAILS + 5):
-        table = table.note_verdict(f"check {i}", table.judge_attack("spearman", "goat"))
+        table = table.note_verdict(f"check {i}", height_play.attack(table, "spearman", "goat"))
     kept = restore(TableEncoder().encode(table)).log
     assert kept[-1].details and kept[-SAVED_DETAILS].details
     assert not kept[-SAVED_DETAILS - 1].details

@@ -16,6 +16,7 @@ from vertigo import scenario
 from vertigo.dice import DicePool, rng_for, roll
 from vertigo.errors import LimitError, RuleSetError, UndoError, UnknownFighterError
 from vertigo.limits import MAX_LOG, MAX_ROLLS
+from vertigo.rules.height.rules import play as height_play
 from vertigo.table import LogEntry, Table
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
@@ -29,7 +30,7 @@ def cliff() -> Table:
 
 
 def goat_falls(table: Table):
-    return table.move("goat", table.judge_move("goat", 0, "cliff-foot"))
+    return table.move("goat", height_play.move_verdict(table, "goat", 0, "cliff-foot"))
 
 
 def test_a_fresh_table_puts_everyone_on_their_start():
@@ -67,7 +68,7 @@ def test_a_move_without_a_fall_rolls_nothing():
     """Combat: "An entity that makes such a Move in a downward direction suffers no
     falling damage." The Kestrel flies down (Fly ignores Height, H4): no roll."""
     table = cliff()
-    after, dice = table.move("kestrel", table.judge_move("kestrel", 1, "cliff-foot"))
+    after, dice = table.move("kestrel", height_play.move_verdict(table, "kestrel", 1, "cliff-foot"))
     assert dice is None
     assert after.rolls == 0
     assert after.position("kestrel") == "cliff-foot"
@@ -80,7 +81,7 @@ def test_a_move_the_rules_forbid_changes_nothing_but_the_log():
     less than the Height value of the section border." The Kestrel's Move 1
     (Height 0) cannot climb from the Cliff top (3) to the Overhang (5)."""
     table = cliff()
-    verdict = table.judge_move("kestrel", 0, "overhang")
+    verdict = height_play.move_verdict(table, "kestrel", 0, "overhang")
     after, dice = table.move("kestrel", verdict)
     assert dice is None
     assert after.positions == table.positions
@@ -93,7 +94,7 @@ def test_seeded_rolls_replay_exactly_on_a_second_table():
     same moves give the same dice (roll #1, then #2)."""
     def play():
         table, first = goat_falls(cliff())
-        table, second = table.move("kestrel", table.judge_move("kestrel", 0, "cliff-foot"))
+        table, second = table.move("kestrel", height_play.move_verdict(table, "kestrel", 0, "cliff-foot"))
         return first, second, table
     a1, a2, ta = play()
     b1, b2, tb = play()
@@ -115,7 +116,7 @@ def test_undo_rewinds_position_and_dice():
     assert len(back.log) == 3  # loaded, moved, undone: the log keeps everything
     _, dice_again = goat_falls(back)
     assert dice_again == dice
-    other, kestrel = back.move("kestrel", back.judge_move("kestrel", 0, "cliff-foot"))
+    other, kestrel = back.move("kestrel", height_play.move_verdict(back, "kestrel", 0, "cliff-foot"))
     assert kestrel == roll(DicePool(3), rng_for(11, 0))
     assert other.log[-1].roll_index == 0
 
@@ -124,11 +125,11 @@ def test_undo_steps_back_one_move_at_a_time():
     """STYLE 4: "Seeded rolls replay exactly" — undo rewinds the last move (and its
     roll) first; with nothing left it is an UndoError."""
     t1, _ = goat_falls(cliff())
-    t2, k = t1.move("kestrel", t1.judge_move("kestrel", 0, "cliff-foot"))
+    t2, k = t1.move("kestrel", height_play.move_verdict(t1, "kestrel", 0, "cliff-foot"))
     assert t2.rolls == 2
     u1 = t2.undo()
     assert (u1.position("kestrel"), u1.position("goat"), u1.rolls) == ("cliff-top", "cliff-foot", 1)
-    _, k_again = u1.move("kestrel", u1.judge_move("kestrel", 0, "cliff-foot"))
+    _, k_again = u1.move("kestrel", height_play.move_verdict(u1, "kestrel", 0, "cliff-foot"))
     assert k_again == k
     u2 = u1.undo()
     assert (u2.position("goat"), u2.rolls) == ("cliff-top", 0)
@@ -141,7 +142,7 @@ def test_judge_attack_gives_one_verdict_per_action():
     judged like a ranged action of range r". The Spearman's Spear (Reach 1) and
     Javelin (range 2) against the Goat, Height 3 above: neither reaches."""
     table = cliff()
-    verdicts = table.judge_attack("spearman", "goat")
+    verdicts = height_play.attack(table, "spearman", "goat")
     assert [str(v.action) for v in verdicts] == ["Spear, range 0, Reach", "Javelin, range 2"]
     assert [v.allowed for v in verdicts] == [False, False]
     assert verdicts[1].summary == "Javelin, range 2: cannot reach (needs range 3)"
@@ -151,9 +152,10 @@ def test_the_same_check_twice_writes_one_log_line():
     """Issue 7's leftovers, item 1: checking the same enemy again with nothing written in between gives the
     same answer, so the log keeps one line for it; a check after anything else is written again."""
     table = cliff()
-    verdicts = table.judge_attack("spearman", "goat")
+    verdicts = height_play.attack(table, "spearman", "goat")
     once = table.note_verdict("Spearman → Mountain goat: actions checked", verdicts)
-    twice = once.note_verdict("Spearman → Mountain goat: actions checked", table.judge_attack("spearman", "goat"))
+    again = height_play.attack(table, "spearman", "goat")
+    twice = once.note_verdict("Spearman → Mountain goat: actions checked", again)
     assert twice is once
     assert [e.text for e in twice.log] == ["Loaded “The cliff”, dice seed 11.",
                                            "Spearman → Mountain goat: actions checked"]
@@ -166,7 +168,7 @@ def test_the_same_check_twice_writes_one_log_line():
 def test_reachable_lists_the_highlighted_sections():
     """H3: "it highlights every reachable section with that minimum" — the Goat's
     Move 1 (Height 2) from the Cliff top: the Overhang (up 2), the Foot (1d6)."""
-    routes = cliff().reachable("goat", 0)
+    routes = height_play.routes(cliff(), "goat", 0)
     assert {sid: r.dice for sid, r in routes.items()} == {"cliff-top": 0, "overhang": 0, "cliff-foot": 1}
 
 
@@ -178,11 +180,11 @@ def test_height_rules_refuse_a_scenario_in_feet():
     del doc["rules"]  # the default rule set of feet: Combat at Different Levels
     table = Table.start(scenario.load(doc))
     with pytest.raises(RuleSetError):
-        table.judge_move("goat", 0, "cliff-foot")
+        height_play.move_verdict(table, "goat", 0, "cliff-foot")
     with pytest.raises(RuleSetError):
-        table.judge_attack("goat", "ogre")
+        height_play.attack(table, "goat", "ogre")
     with pytest.raises(RuleSetError):
-        table.reachable("goat", 0)
+        height_play.routes(table, "goat", 0)
 
 
 def test_the_log_keeps_at_most_max_log_entries():
@@ -213,5 +215,5 @@ def test_a_table_at_the_roll_cap_refuses_a_fall_and_stays_as_it_was():
     exported = scenario.dumps(table.scenario, {fid: (sid, table.offset(fid)) for fid, sid in table.positions},
                               rolls=table.rolls)
     assert scenario.loads(exported).dice_rolls == MAX_ROLLS
-    flown, dice = table.move("kestrel", table.judge_move("kestrel", 1, "cliff-foot"))  # Fly 3: no fall
+    flown, dice = table.move("kestrel", height_play.move_verdict(table, "kestrel", 1, "cliff-foot"))  # Fly 3: no fall
     assert dice is None and flown.rolls == MAX_ROLLS and flown.position("kestrel") == "cliff-foot"

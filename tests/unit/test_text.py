@@ -12,7 +12,7 @@ import pytest
 
 from vertigo import scenario
 from vertigo.errors import EntryError, LimitError, ScenarioError
-from vertigo.moves import MoveEntry
+from vertigo.rules.height.rules.moves import MoveEntry
 from vertigo.text import FSI, PDI, check_name, isolate, quote, shown_name
 
 

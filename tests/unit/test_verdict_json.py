@@ -12,13 +12,13 @@ import json
 
 import pytest
 
-from vertigo.actions import Action
 from vertigo.errors import SizeModifierError
-from vertigo.movement import judge_move, search
-from vertigo.moves import MoveEntry
 from vertigo.numbers import json_number
-from vertigo.ranged import judge_action
-from vertigo.reach import judge_reach_bonus
+from vertigo.rules.height.rules.actions import Action
+from vertigo.rules.height.rules.movement import judge_move, search
+from vertigo.rules.height.rules.moves import MoveEntry
+from vertigo.rules.height.rules.ranged import judge_action
+from vertigo.rules.levels.rules.reach import judge_reach_bonus
 from vertigo.verdict import Step, explanation, rule_ids
 
 from builders import chain, field

@@ -11,6 +11,7 @@ import pytest
 from vertigo import scenario as scenario_mod
 from vertigo.dice import DicePool, DiceRoll, rng_for, roll
 from vertigo.errors import RulesError
+from vertigo.rules.height.rules import play as height_play
 from vertigo.table import Table
 from vertigo_page.controller import Controller, Update
 from vertigo_view.panels import dice_faces, to_html
@@ -88,7 +89,7 @@ def test_a_rules_error_is_shown_and_clears_the_selection() -> None:
     c.click_fighter("goat")
     assert c.selected == "goat" and c.entry is None
     try:
-        c.table.judge_attack("goat", "ogre")
+        height_play.attack(c.table, "goat", "ogre")
     except RulesError as e:  # the page layer catches RulesError and calls error()
         up = c.error(e)
     else:
@@ -231,7 +232,7 @@ def test_after_confirm_the_chosen_entry_still_shows_what_it_reaches_from_the_new
     assert up.overlay is not None
     assert 'class="reachable dice-0 safe" data-section="boulder"' in up.overlay
     assert 'data-section="overhang"' not in up.overlay  # the way it came is 2 Height up: out of reach now
-    assert c.table.reach("goat", 0).dice == {"cliff-foot": 0, "boulder": 0}
+    assert height_play.reach(c.table, "goat", 0).dice == {"cliff-foot": 0, "boulder": 0}
     assert c.click_section("boulder").status == "Move to Boulder: Allowed."
 
 
@@ -296,7 +297,7 @@ def test_export_then_import_keeps_the_roll_count() -> None:
     c.click_fighter("kestrel")
     c.click_section("cliff-foot")
     c.confirm()
-    _, expected = on.move("kestrel", on.judge_move("kestrel", 0, "cliff-foot"))
+    _, expected = on.move("kestrel", height_play.move_verdict(on, "kestrel", 0, "cliff-foot"))
     assert c.roll == expected == roll(DicePool(3), rng_for(11, 1))
 
 
@@ -418,7 +419,7 @@ def test_after_each_move_and_undo_the_fighters_the_page_redrew_read_as_a_whole_r
         c.escape()
         c.click_fighter(f.id)
         here = c.table.position(f.id)
-        if c.table.scenario.moves_by_rules:
+        if c.table.scenario.has_movement:
             if not f.moves:
                 continue
             c.choose_entry(0)
@@ -427,7 +428,7 @@ def test_after_each_move_and_undo_the_fighters_the_page_redrew_read_as_a_whole_r
             spots = [s.id for s in c.table.scenario.field.sections if s.id != here][:3]
         for sid in spots:
             up = c.click_section(sid)
-            if c.table.scenario.moves_by_rules:
+            if c.table.scenario.has_movement:
                 if c.pending is None or not c.pending.final:
                     continue
                 up = c.confirm()
@@ -440,6 +441,6 @@ def test_after_each_move_and_undo_the_fighters_the_page_redrew_read_as_a_whole_r
             shown = fighter_groups(c.table)
             c.escape()
             c.click_fighter(f.id)
-            if c.table.scenario.moves_by_rules:
+            if c.table.scenario.has_movement:
                 c.choose_entry(0)
     assert checked >= 2

@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from vertigo import scenario as scenario_mod
+from vertigo.rules.height.rules import play as height_play
 from vertigo.table import Table
 from vertigo_page.controller import Controller
 from vertigo_view.lines import GAP
@@ -287,7 +288,7 @@ def test_every_shot_of_every_bundled_battlefield_follows_the_core_and_a_clear_on
     checked = 0
     for a, b in pairs(t):
         overlay = shot(c, a, b)
-        if not t.scenario.moves_by_rules:
+        if not t.scenario.has_movement:
             assert c.shots is None and c.levels is not None
             assert drawn(overlay, "shot") == []
             (dim,) = drawn(overlay, "levels-dimension")
@@ -312,10 +313,10 @@ def test_every_shot_of_every_bundled_battlefield_follows_the_core_and_a_clear_on
             assert "clear" in classes(e)
         assert through(t, pts) == [], (a, b, line.path)
         checked += 1
-    assert checked == len(pairs(t)) or t.scenario.moves_by_rules
+    assert checked == len(pairs(t)) or t.scenario.has_movement
 
 
-@pytest.mark.parametrize("name", [n for n in BUNDLED if bundled(n).scenario.moves_by_rules])
+@pytest.mark.parametrize("name", [n for n in BUNDLED if bundled(n).scenario.has_movement])
 def test_every_move_route_of_every_bundled_battlefield_follows_the_route_the_core_chose(name: str) -> None:
     """H3: the route drawn for a move names the sections of the route the core chose and runs over each of them
     in that order, never inside ground or a slab (every fighter, every entry, every section it reaches)."""
@@ -327,7 +328,7 @@ def test_every_move_route_of_every_bundled_battlefield_follows_the_route_the_cor
             c.escape()
             c.click_fighter(f.id)
             c.choose_entry(entry)
-            for dest in sorted(t.reachable(f.id, entry)):
+            for dest in sorted(height_play.routes(t, f.id, entry)):
                 up = c.click_section(dest)
                 assert c.pending is not None and c.pending.route is not None and (up.overlay or up.marks) is not None
                 path = c.pending.route.path
@@ -346,7 +347,7 @@ def test_every_move_route_of_every_bundled_battlefield_follows_the_route_the_cor
 def test_a_highlight_caller_gets_the_same_line_as_the_page() -> None:
     """The renderer alone draws what the page does, given the core's line (Highlights.shot_path)."""
     t = bundled("four-shots.json")
-    (v, *_) = t.judge_attack("shooter-1", "target-1")
+    (v, *_) = height_play.attack(t, "shooter-1", "target-1")
     assert v.line is not None
     hl = Highlights(selected="shooter-1", target="target-1", shot_ok=True, shot_path=v.line.path)
     (line,) = drawn(render_overlay(t, hl), "shot")
@@ -416,7 +417,7 @@ def test_on_generated_streets_no_drawn_line_enters_terrain(seed: int) -> None:
             c.escape()
             c.click_fighter(f.id)
             c.choose_entry(entry)
-            for dest in sorted(t.reachable(f.id, entry)):
+            for dest in sorted(height_play.routes(t, f.id, entry)):
                 up = c.click_section(dest)
                 assert c.pending is not None and c.pending.route is not None and (up.overlay or up.marks) is not None
                 for e in drawn(c.drawn_overlay(), "route"):

@@ -35,7 +35,7 @@ def panels(name: str) -> Iterator[str]:
     sc = c.table.scenario
     for f in sc.fighters:
         yield c.select(f.id).panel
-        if sc.moves_by_rules:
+        if sc.has_movement:
             for s in sc.field.sections:
                 c.select(f.id)
                 yield c.click_section(s.id).panel

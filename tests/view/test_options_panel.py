@@ -12,8 +12,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from vertigo import scenario as scenario_mod
-from vertigo.options import judge_options
 from vertigo.rule_tags import RULE_TAGS
+from vertigo.rules.height.rules.options import judge_options
 from vertigo.table import Table
 from vertigo_page.controller import OPTIONS_AUTO_WORK, Controller
 from vertigo_view.panels import glossary, options_table, rule_tags, to_html

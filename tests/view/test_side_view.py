@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from vertigo import scenario as scenario_mod
+from vertigo.rules.height.rules import play as height_play
 from vertigo.table import Table
 from vertigo_view.side_view import Highlights, render, render_overlay
 
@@ -92,7 +93,7 @@ def test_stacked_slab_is_drawn_above_the_ground_it_covers() -> None:
 def test_reachable_sections_carry_their_minimum_falling_dice() -> None:
     """H3: highlight every reachable section with its minimum falling dice."""
     t = table()
-    reach = t.reachable("goat", 0)
+    reach = height_play.routes(t, "goat", 0)
     hl = Highlights(selected="goat", reachable={s: r.dice for s, r in reach.items()})
     root = parse(render_overlay(t, hl))
     marked = {e.get("data-section"): e.get("class") for e in by_class(root, "reachable")}

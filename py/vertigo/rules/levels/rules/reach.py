@@ -26,11 +26,11 @@ from itertools import pairwise
 from types import MappingProxyType
 from typing import Any
 
-from .errors import EntryError, LimitError, SizeModifierError
-from .limits import MAX_ENTRY_TEXT, MAX_NAME, MAX_REACH, MAX_REACH_TEXT, MAX_WEAPON_RANGE
-from .numbers import signed
-from .text import check_named, entry_text, isolate, quote
-from .verdict import Step, explanation, rule_ids
+from vertigo.errors import EntryError, LimitError, SizeModifierError
+from vertigo.limits import MAX_ENTRY_TEXT, MAX_NAME, MAX_REACH, MAX_REACH_TEXT, MAX_WEAPON_RANGE
+from vertigo.numbers import signed
+from vertigo.text import check_named, entry_text, isolate, quote
+from vertigo.verdict import Step, explanation, rule_ids
 
 __all__ = ["REACH_BY_SM", "MAX_SM", "reach_bonus", "ReachBonus", "judge_reach_bonus", "WeaponReach", "Weapon"]
 

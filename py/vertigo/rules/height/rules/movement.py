@@ -21,14 +21,17 @@ from heapq import heappop, heappush
 from itertools import islice, pairwise
 from typing import Any
 
-from .battlefield import Battlefield
-from .dice import DicePool
-from .falling import crossing_fall
+from vertigo.battlefield import Battlefield
+from vertigo.dice import DicePool
+from vertigo.falling import crossing_fall
+from vertigo.numbers import count, fmt, json_number
+from vertigo.resolve import Outcome, Roller
+from vertigo.text import isolate
+from vertigo.verdict import Overridable, Override, Step, explanation, rule_ids
+
 from .moves import MoveEntry
-from .numbers import count, fmt, json_number
 from .ranged import range_needed
-from .text import isolate
-from .verdict import Overridable, Override, Step, explanation, rule_ids
+from .resolve import resolve_move
 
 __all__ = ["Crossing", "Route", "Reach", "MoveVerdict", "crossing_fall", "search", "reachable", "judge_move"]
 
@@ -120,6 +123,15 @@ class MoveVerdict(Overridable):
         if self.final and self.route is not None and self.route.dice:
             return f"{head}: falls, {self.pool}"
         return f"{head}."
+
+    @property
+    def how(self) -> str:
+        """How the fighter goes, for the log's headline: ``"with Move 1 (Height 2)"``."""
+        return f"with {self.entry}"
+
+    def resolve(self, roller: Roller) -> Outcome:
+        """What the verdict comes to when carried out (:func:`.resolve.resolve_move`, H2, H7, H8)."""
+        return resolve_move(self, roller)
 
     def to_json(self) -> dict[str, Any]:
         """The verdict as plain JSON values, keys in a fixed order (the answer of ``ask move``).

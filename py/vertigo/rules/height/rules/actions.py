@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import EntryError, LimitError
-from .limits import MAX_DISTANCE, MAX_ENTRY_TEXT, MAX_NAME
-from .text import check_named, entry_text, isolate, quote
+from vertigo.errors import EntryError, LimitError
+from vertigo.limits import MAX_DISTANCE, MAX_ENTRY_TEXT, MAX_NAME
+from vertigo.text import check_named, entry_text, isolate, quote
 
 __all__ = ["Action"]
 

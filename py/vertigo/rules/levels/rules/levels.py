@@ -33,12 +33,13 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .errors import EntryError, LengthError, LimitError, UnknownFighterError
-from .limits import MAX_ENTRIES, MAX_FEET, MAX_FEET_DENOMINATOR, MAX_FEET_TEXT, MAX_NAME
-from .numbers import MINUS, hundredths, rounded, signed
+from vertigo.errors import EntryError, LengthError, LimitError, UnknownFighterError
+from vertigo.limits import MAX_ENTRIES, MAX_FEET, MAX_FEET_DENOMINATOR, MAX_FEET_TEXT, MAX_NAME
+from vertigo.numbers import MINUS, hundredths, rounded, signed
+from vertigo.text import check_name, entry_text, isolate, quote
+from vertigo.verdict import Overridable, Override, Step, explanation, rule_ids
+
 from .reach import Weapon, reach_bonus
-from .text import check_name, entry_text, isolate, quote
-from .verdict import Overridable, Override, Step, explanation, rule_ids
 
 __all__ = [
     "Length", "Side", "feet", "show_ft", "signed", "distance_yd",

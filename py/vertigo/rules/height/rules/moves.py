@@ -12,11 +12,11 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .errors import EntryError, LimitError
-from .lengths import exact
-from .limits import MAX_DISTANCE, MAX_ELEVATION, MAX_ENTRY_TEXT
-from .numbers import fmt
-from .text import entry_text, quote
+from vertigo.errors import EntryError, LimitError
+from vertigo.lengths import exact
+from vertigo.limits import MAX_DISTANCE, MAX_ELEVATION, MAX_ENTRY_TEXT
+from vertigo.numbers import fmt
+from vertigo.text import entry_text, quote
 
 __all__ = ["MoveEntry", "KINDS"]
 

@@ -16,11 +16,12 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
+from vertigo.battlefield import Battlefield
+from vertigo.numbers import count, fmt, json_number
+from vertigo.text import isolate
+from vertigo.verdict import Overridable, Override, Step, explanation, rule_ids
+
 from .actions import Action
-from .battlefield import Battlefield
-from .numbers import count, fmt, json_number
-from .text import isolate
-from .verdict import Overridable, Override, Step, explanation, rule_ids
 
 __all__ = ["Line", "ShotVerdict", "range_needed", "line_of_shot", "judge_action"]
 

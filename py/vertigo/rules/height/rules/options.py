@@ -4,10 +4,10 @@ With a fighter selected, comparing its Move entries should take no clicks:
 for every section that at least one of its entries reaches, the table gives
 each entry's answer — allowed or not, and how many falling dice (``"safe"``
 for none) — as in ``Move 2: no · Move 1 (Height 3): safe · Fly 1: safe``.
-Each answer is read off the entry's :class:`~vertigo.movement.Reach`, the
+Each answer is read off the entry's :class:`~vertigo.rules.height.rules.movement.Reach`, the
 search a click's verdict takes its route from, and each cell builds that very
-:class:`~vertigo.movement.MoveVerdict` on demand
-(:meth:`vertigo.table.Table.judge_move` with the same reach), so the table and
+:class:`~vertigo.rules.height.rules.movement.MoveVerdict` on demand
+(:func:`~vertigo.rules.height.rules.play.move_verdict` with the same reach), so the table and
 the single-click verdict cannot disagree (``tests/unit/test_options.py``
 holds them equal on every cell of every bundled battlefield).
 :attr:`Options.badges` is the compact per-section form a drawing could show
@@ -31,14 +31,16 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from vertigo.numbers import count
+from vertigo.text import isolate
+from vertigo.verdict import Step, explanation, rule_ids
+
+from . import play
 from .movement import MoveVerdict, Reach
 from .moves import MoveEntry
-from .numbers import count
-from .text import isolate
-from .verdict import Step, explanation, rule_ids
 
 if TYPE_CHECKING:
-    from .table import Table
+    from vertigo.table import Table
 
 __all__ = ["OptionCell", "OptionRow", "Options", "judge_options", "SAFE", "NO"]
 
@@ -52,8 +54,8 @@ NO = "no"
 class OptionCell:
     """One Move entry's answer for one section.
 
-    The answer is read off the entry's :class:`~vertigo.movement.Reach` — the very search a click's verdict
-    takes its route from (:meth:`vertigo.table.Table.judge_move` with that reach): allowed exactly when the
+    The answer is read off the entry's :class:`~.movement.Reach` — the very search a click's verdict
+    takes its route from (:func:`~.play.move_verdict` with that reach): allowed exactly when the
     section is reached, with the fewest falling dice of its route (H3).  The full verdict, with every step,
     is built only when asked for (:attr:`verdict`), so comparing 20 entries at 250 sections stays quick.
 
@@ -97,7 +99,7 @@ class OptionCell:
 def _rule(entry: MoveEntry, allowed: bool, connected: bool) -> str:
     """The ruling a verdict of ``entry`` opens with (allowed) or gives first as its reason (refused).
 
-    Mirrors :func:`vertigo.movement.judge_move`'s first steps; ``tests/unit/test_options.py`` holds the two
+    Mirrors :func:`.movement.judge_move`'s first steps; ``tests/unit/test_options.py`` holds the two
     equal on every cell of every bundled battlefield and of the worst-case grid.
     """
     special = entry.kind in ("Phase", "Teleport")
@@ -208,7 +210,7 @@ def judge_options(table: Table, fighter_id: str, reaches: Mapping[int, Reach] | 
     """Every Move entry's answer for every section some entry of the fighter reaches (H2–H4).
 
     Each entry's reach is searched once (:meth:`Table.reach`, H3); a cell's answer is read off it, and its
-    full verdict is :meth:`Table.judge_move` with that same reach — the verdict a click gives.
+    full verdict is :func:`.play.move_verdict` with that same reach — the verdict a click gives.
 
     Args:
         table: the table in play (the fighter stands where it now stands).
@@ -224,11 +226,11 @@ def judge_options(table: Table, fighter_id: str, reaches: Mapping[int, Reach] | 
         RuleSetError: the Height rules do not referee the scenario.
     """
     sc = table.scenario
-    sc.require("height")
+    play.ruled(table)
     f = sc.fighter(fighter_id)
     start = table.position(fighter_id)
     known = reaches or {}
-    found = [known[i] if i in known else table.reach(fighter_id, i) for i in range(len(f.moves))]
+    found = [known[i] if i in known else play.reach(table, fighter_id, i) for i in range(len(f.moves))]
     reached = {sid for r in found for sid in r.dice if sid != start}
     connected = sc.field.steps_from(start)
     rows = []
@@ -240,6 +242,6 @@ def judge_options(table: Table, fighter_id: str, reaches: Mapping[int, Reach] | 
             dice = found[i].dice.get(s.id)
             ok = dice is not None
             cells.append(OptionCell(i, str(m), s.id, ok, dice or 0, _rule(m, ok, s.id in connected),
-                                    partial(table.judge_move, fighter_id, i, s.id, found[i])))
+                                    partial(play.move_verdict, table, fighter_id, i, s.id, found[i])))
         rows.append(OptionRow(s.id, s.name, tuple(cells)))
     return Options(f.id, f.name, start, sc.field.section(start).name, tuple(str(m) for m in f.moves), tuple(rows))

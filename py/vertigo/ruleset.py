@@ -1,0 +1,94 @@
+"""What a rule set is: the facts it declares, as one value its own package builds.
+
+A rule set lives in its own package under :mod:`vertigo.rules` (``rules/height``, ``rules/levels``); its
+core part builds one :class:`RuleSet` and the registry (:mod:`vertigo.rules`) lists it.  The shared core —
+the scenario document, the table, ``ask`` — reads a rule set only through these attributes and never
+names one: it asks whether the scenario's rule sets have movement rules (:attr:`RuleSet.moves`), which
+options they have, which questions they answer.
+
+Source: issue 19 (rule sets as plug-ins); ``docs/design.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .table import Table
+
+__all__ = ["RuleSet", "Question", "Answer"]
+
+Answer = dict[str, Any]
+"""An answer of ``ask``: plain JSON values (``"ask"`` goes first, added by :func:`vertigo.ask.answer`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One kind of ``ask`` question: its name, its fields and the function that answers it.
+
+    Attributes:
+        name: the value of ``"ask"`` (``"move"``).
+        fields: the question's own fields, besides :data:`vertigo.ask.COMMON_FIELDS`;
+            any other field is refused (a misspelt field would otherwise be
+            silently ignored).
+        run: ``run(table, question) -> answer``: the table is the scenario
+            in play with the question's positions, or None when the question
+            gave no scenario and needs none; the answer is the verdict's
+            ``to_json()`` (or a dict shaped like one), without ``"ask"``.
+            Raises :class:`~vertigo.errors.QuestionError` for a bad field.
+        needs_scenario: whether ``scenario`` is required.
+        text: what it asks, one line (``--help`` lists it).
+    """
+
+    name: str
+    fields: tuple[str, ...]
+    run: Callable[[Table | None, Mapping[str, Any]], Answer]
+    needs_scenario: bool = True
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """One rule set the product referees.
+
+    Attributes:
+        id: the name a scenario's ``rules`` list uses.
+        title: the rules' own name, for messages (``"the Height rules"``).
+        source: the source text's file name (``../shared/seeds``, restated in
+            ``docs/rules.md``).
+        units: the unit systems it measures in.
+        questions: the ``ask`` questions it answers (``docs/api.md``), in the order ``--help`` lists them.
+        options: ``(name, default)`` of every option a scenario may set for
+            it (``"options": {"hit_locations": false}``).
+        moves: whether it has movement rules; without them the referee
+            places fighters by hand (logged and undoable).
+        plural: whether :attr:`title` is a plural noun ("the Height rules *measure*"), for messages.
+        written: the fighter fields a document refereed by it always writes, even when empty (a fighter
+            with no Move entries still shows ``"moves": []``, so the file says it has none).
+        default_for: the unit systems whose documents, naming no rule sets (always so in version 1), are
+            read with it.
+    """
+
+    id: str
+    title: str
+    source: str
+    units: tuple[str, ...]
+    questions: tuple[Question, ...] = ()
+    options: tuple[tuple[str, bool], ...] = ()
+    moves: bool = False
+    plural: bool = False
+    written: tuple[str, ...] = ()
+    default_for: tuple[str, ...] = ()
+
+    @property
+    def question_names(self) -> tuple[str, ...]:
+        """The names of its questions, in order."""
+        return tuple(q.name for q in self.questions)
+
+    def verb(self, singular: str) -> str:
+        """``singular`` agreeing with :attr:`title` (``"does"`` → ``"do"`` for a plural title)."""
+        if not self.plural:
+            return singular
+        return {"does": "do", "is": "are", "has": "have"}.get(singular, singular.removesuffix("s"))
