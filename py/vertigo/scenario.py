@@ -28,11 +28,12 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from . import lengths
 from .battlefield import SECTION_KINDS, Battlefield, Border, Section, Stairs, default_border_x
 from .errors import RulesError, RuleSetError, ScenarioError, UnknownFighterError
+from .fields import Field
 from .limits import (
     MAX_BORDERS,
     MAX_DICE,
@@ -51,7 +52,9 @@ from .limits import (
 from .numbers import fmt
 from .rules import PLANNED, REGISTRY, default_rules
 from .rules.height.rules.actions import Action
+from .rules.height.rules.fields import ACTIONS, HEIGHT, MOVES
 from .rules.height.rules.moves import MoveEntry
+from .rules.levels.rules.fields import SM, WEAPONS
 from .rules.levels.rules.reach import MAX_SM, Weapon
 from .ruleset import RuleSet
 from .text import check_name, quote
@@ -80,6 +83,8 @@ _KEYS_V1 = {"vertigo", "title", "units", "dice_seed", "sections", "borders", "fi
 _KEYS = _KEYS_V1 | {"rules", "options", "dice_rolls"}
 _ABSENT: Any = object()
 """A key the document leaves out (``null`` is a value, and refused where no null is allowed)."""
+_V = TypeVar("_V")
+"""A declared field's value."""
 _E = TypeVar("_E")
 """What one entry parses to (:class:`MoveEntry`, :class:`Action`)."""
 
@@ -93,26 +98,26 @@ class Fighter:
         name: shown as text only.
         side: the side it fights for (free text; the colour follows the side).
         section: id of the section it starts on.
-        moves: its Move entries, as parsed values (``str`` gives the text back).
-        height: its Height property in Height levels (H2), or None.
-        actions: its actions with range or Reach (H5, H6).
         x: where it starts on its section, in the scenario's unit; None is
             the centre.
-        sm: its Size Modifier (G4; −10 … +10).
-        weapons: its weapons, melee with GURPS reach or ranged with a range
-            in yards (G4, G5).
+        values: ``(key, value)`` of every field the rule sets declare on a fighter
+            (:mod:`vertigo.fields`), in the registry's order; a rule set reads its own with
+            ``fighter[FIELD]``.
     """
 
     id: str
     name: str
     side: str
     section: str
-    moves: tuple[MoveEntry, ...]
-    height: Fraction | None
-    actions: tuple[Action, ...]
     x: Fraction | None = None
-    sm: int = 0
-    weapons: tuple[Weapon, ...] = ()
+    values: tuple[tuple[str, Any], ...] = ()
+
+    def __getitem__(self, declared: Field[_V]) -> _V:
+        """The value of a declared field (its default when the fighter has none set)."""
+        for key, value in self.values:
+            if key == declared.key:
+                return cast(_V, value)
+        return declared.default
 
 
 @dataclass(frozen=True)
@@ -435,8 +440,9 @@ def _fighters(c: _Checker, raw: Any, section_ids: set[str] | None, sections: lis
         if len(c.problems) == before:
             # Nothing recorded, so every field is good: a None, or a section that is not text, records a problem.
             assert fid is not None and name is not None and side is not None and isinstance(section, str)
-            out.append(Fighter(fid, name, side, section, tuple(moves), height, tuple(actions), x, sm,
-                               tuple(weapons)))
+            out.append(Fighter(fid, name, side, section, x, (
+                (MOVES.key, tuple(moves)), (HEIGHT.key, height), (ACTIONS.key, tuple(actions)), (SM.key, sm),
+                (WEAPONS.key, tuple(weapons)))))
     return out
 
 
@@ -808,16 +814,17 @@ def dump(scenario: Scenario, positions: Where | None = None, *, rolls: int | Non
         out: dict[str, Any] = {"id": x.id, "name": x.name, "side": x.side, "section": sid}
         if at is not None:
             out["x"] = exact(at)
-        if x.moves or "moves" in written:
-            out["moves"] = [str(m) for m in x.moves]
-        if x.actions or "actions" in written:
-            out["actions"] = [str(a) for a in x.actions]
-        if x.height is not None:
-            out["height"] = exact(x.height)
-        if x.sm:
-            out["sm"] = x.sm
-        if x.weapons:
-            out["weapons"] = [str(w) for w in x.weapons]
+        if x[MOVES] or "moves" in written:
+            out["moves"] = [str(m) for m in x[MOVES]]
+        if x[ACTIONS] or "actions" in written:
+            out["actions"] = [str(a) for a in x[ACTIONS]]
+        height = x[HEIGHT]
+        if height is not None:
+            out["height"] = exact(height)
+        if x[SM]:
+            out["sm"] = x[SM]
+        if x[WEAPONS]:
+            out["weapons"] = [str(w) for w in x[WEAPONS]]
         return out
 
     doc: dict[str, Any] = {

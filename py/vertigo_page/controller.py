@@ -24,6 +24,7 @@ from vertigo.errors import RulesError, ScenarioError
 from vertigo.limits import MAX_DOCUMENT_CHARS, MAX_LOG
 from vertigo.numbers import count, fmt
 from vertigo.rules.height.rules import play as height_play
+from vertigo.rules.height.rules.fields import MOVES
 from vertigo.rules.height.rules.movement import MoveVerdict, Reach
 from vertigo.rules.height.rules.options import Options, judge_options
 from vertigo.rules.height.rules.ranged import ShotVerdict
@@ -223,7 +224,7 @@ class Controller:
         """Whether the selected fighter's options are compared without a click (:data:`OPTIONS_AUTO_WORK`)."""
         assert self.selected is not None
         sc = self.table.scenario
-        work = len(sc.fighter(self.selected).moves) * (len(sc.field.sections) + len(sc.field.borders))
+        work = len(sc.fighter(self.selected)[MOVES]) * (len(sc.field.sections) + len(sc.field.borders))
         return self.compare_all or work <= OPTIONS_AUTO_WORK
 
     def options(self) -> Options | None:
@@ -524,8 +525,8 @@ class Controller:
             what = (" Click another fighter to judge melee across levels; click a section to place it there."
                     if "levels" in sc.rules else " Click a section to place it there.")
             return self._update(at + what)
-        self.entry = 0 if f.moves else None
-        moves = ", ".join(str(m) for m in f.moves) or "no Move entries"
+        self.entry = 0 if f[MOVES] else None
+        moves = ", ".join(str(m) for m in f[MOVES]) or "no Move entries"
         return self._update(f"{isolate(f.name)} selected on {isolate(where)}: {moves}.")
 
     def select(self, fighter_id: str) -> Update:
@@ -613,12 +614,12 @@ class Controller:
         if self.selected is None:
             return self._update("Select a fighter first.")
         f = self.table.scenario.fighter(self.selected)
-        if not 0 <= index < len(f.moves):
+        if not 0 <= index < len(f[MOVES]):
             return self._update(f"{isolate(f.name)} has no Move entry {index + 1}.")
         self.entry = index
         self.pending = self.roll = None
         self.pending_done = False
-        return self._update(f"{f.moves[index]}: {count(len(self._reached().dice) - 1, 'section')} reachable.")
+        return self._update(f"{f[MOVES][index]}: {count(len(self._reached().dice) - 1, 'section')} reachable.")
 
     def click_section(self, section_id: str, at: float | Fraction | None = None) -> Update:
         """A section was clicked: judge the selected fighter's move there, or place it there.

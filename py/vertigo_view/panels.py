@@ -14,9 +14,11 @@ from vertigo import lengths
 from vertigo.dice import DiceRoll
 from vertigo.numbers import fmt, signed
 from vertigo.rule_tags import RULE_TAGS, split_tags
+from vertigo.rules.height.rules.fields import ACTIONS, HEIGHT, MOVES
 from vertigo.rules.height.rules.movement import MoveVerdict
 from vertigo.rules.height.rules.options import Options
 from vertigo.rules.height.rules.ranged import ShotVerdict
+from vertigo.rules.levels.rules.fields import SM, WEAPONS
 from vertigo.rules.levels.rules.levels import Direction, LevelsVerdict
 from vertigo.scenario import Fighter
 from vertigo.table import LogEntry, Table
@@ -115,24 +117,25 @@ def fighter_card(table: Table, fighter: Fighter, entry_index: int | None, reache
     section = table.scenario.field.section(table.position(fighter.id))
     _el(card, "p", f"{isolate(fighter.side)} · on {isolate(section.name)} (Height {fmt(section.elevation)})",
         class_="meta")
-    if fighter.height is not None:
-        _el(card, "p", f"Height property {fmt(fighter.height)} (H2: applies to its Moves that list no Height)",
+    height = fighter[HEIGHT]
+    if height is not None:
+        _el(card, "p", f"Height property {fmt(height)} (H2: applies to its Moves that list no Height)",
             class_="meta")
     _el(card, "h3", "Move entries")
-    if not fighter.moves:
+    if not fighter[MOVES]:
         _el(card, "p", "No Move entries.", class_="meta")
     group = _el(card, "div", class_="entries", role="group", aria_label="Move entries")
-    for i, m in enumerate(fighter.moves):
+    for i, m in enumerate(fighter[MOVES]):
         _button(group, str(m), "entry", i, aria_pressed="true" if i == entry_index else "false",
                 class_="entry" + (" chosen" if i == entry_index else ""))
     _el(card, "h3", "Actions")
     ul = _el(card, "ul", class_="actions")
-    for a in fighter.actions:
+    for a in fighter[ACTIONS]:
         _el(ul, "li", a.shown)
-    if not fighter.actions:
+    if not fighter[ACTIONS]:
         _el(ul, "li", "No actions.")
-    if reaches == 0 and entry_index is not None and entry_index < len(fighter.moves):
-        hint = (f"{fighter.moves[entry_index]} reaches no other section from here, so none is highlighted. "
+    if reaches == 0 and entry_index is not None and entry_index < len(fighter[MOVES]):
+        hint = (f"{fighter[MOVES][entry_index]} reaches no other section from here, so none is highlighted. "
                 "Click an enemy to check each action against it.")
     else:
         hint = "Click a highlighted section to move there, or an enemy to check each action against it."
@@ -150,18 +153,18 @@ def _placed_card(card: ET.Element, table: Table, fighter: Fighter) -> None:
                    f"standing surface {show(table.surface(fighter.id), sc.units)}", class_="meta",
         data_testid="fighter-stand")
     if "levels" in sc.rules:
-        _el(card, "p", f"Size Modifier {signed(fighter.sm)}" + (
-            " (G4: adds to its melee reach)" if fighter.sm > 0 else ""), class_="meta", data_testid="fighter-sm")
+        _el(card, "p", f"Size Modifier {signed(fighter[SM])}" + (
+            " (G4: adds to its melee reach)" if fighter[SM] > 0 else ""), class_="meta", data_testid="fighter-sm")
         _el(card, "h3", "Weapons")
         ul = _el(card, "ul", class_="actions", data_testid="fighter-weapons")
-        for w in fighter.weapons:
+        for w in fighter[WEAPONS]:
             if w.reach is None:
                 _el(ul, "li", f"{w.shown} (ranged: Combat at Different Levels governs melee only)")
                 continue
-            held = w.reach.with_size(fighter.sm)
-            more = f" → reach {held} with SM {signed(fighter.sm)}" if str(held) != str(w.reach) else ""
+            held = w.reach.with_size(fighter[SM])
+            more = f" → reach {held} with SM {signed(fighter[SM])}" if str(held) != str(w.reach) else ""
             _el(ul, "li", w.shown + more)
-        if not fighter.weapons:
+        if not fighter[WEAPONS]:
             _el(ul, "li", "No weapons.")
     _el(card, "p", "No Move entries here: the referee places fighters. Click a section (or Enter on it) to place "
                    "this fighter there; Shift+←/→ nudges it ½ ft." + (
@@ -359,7 +362,7 @@ def options_offer(fighter: Fighter) -> ET.Element:
     button that asks for the options table (``data-action="options"``)."""
     box = _el(None, "div", class_="options", data_testid="options")
     _el(box, "h3", "Every Move entry, every section")
-    n = len(fighter.moves)
+    n = len(fighter[MOVES])
     _el(box, "p", f"{isolate(fighter.name)} has {n} Move entries on a large battlefield: comparing them all at every "
                   "section takes a moment, so it waits for you.", class_="meta")
     row = _el(box, "div", class_="buttons")

@@ -48,6 +48,7 @@ from typing import Any, TypeVar, cast
 from vertigo import lengths
 from vertigo.battlefield import Section
 from vertigo.numbers import fmt
+from vertigo.rules.levels.rules.fields import SM
 from vertigo.scenario import Fighter
 from vertigo.table import Table
 from vertigo.text import isolate
@@ -316,7 +317,7 @@ class _Frame:
         x1 = float(max(s.x1 for s in sections))
         lo = float(min(_low(s) for s in sections))
         hi = float(max(s.top for s in sections))
-        tallest = float(max((figure_height(f.sm) * system.foot for f in scenario.fighters), default=0))
+        tallest = float(max((figure_height(f[SM]) * system.foot for f in scenario.fighters), default=0))
         wide, tall = x1 - x0, max(hi + tallest - lo, 1e-6)
         per = _nice_floor(min(system.per_x, (_FIT_W - _LEFT - _RIGHT) / wide, (_FIT_H - _TOP - _BOTTOM) / tall))
         # The view is as wide as the page: a tall narrow battlefield gets sky either side, not a page of scrolling.
@@ -433,7 +434,7 @@ def _figures_of(table: Table, frame: _Frame) -> dict[str, _Figure]:
     for f in table.scenario.fighters:
         _, x = table.stand(f.id)
         cx, feet = frame.x(x), frame.y(table.surface(f.id))
-        h = round(float(figure_height(f.sm) * frame.system.foot) * frame.sy, 2)
+        h = round(float(figure_height(f[SM]) * frame.system.foot) * frame.sy, 2)
         w = round(h * _BODY_W, 2)
         k = seen.get((cx, feet), 0)
         seen[(cx, feet)] = k + 1
@@ -761,7 +762,7 @@ def _standing(g: ET.Element, table: Table, frame: _Frame) -> None:
         fig = figures[f.id]
         fg = _fighter_group(g, table, f)
         fg.set("class", "fighter figure")
-        fg.set("data-sm", str(f.sm))
+        fg.set("data-sm", str(f[SM]))
         fg.set("data-feet", fmt(fig.feet))
         fg.set("data-top", fmt(round(fig.feet - fig.h, 2)))
         # The figure answers clicks too, however thin it is drawn.

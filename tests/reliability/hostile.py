@@ -39,6 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from vertigo import lengths, limits
+from vertigo.rules.height.rules.fields import ACTIONS, MOVES
+from vertigo.rules.levels.rules.fields import SM, WEAPONS
 
 CLIFF_FILE = Path(__file__).resolve().parents[2] / "static" / "scenarios" / "cliff.json"
 """The valid document every case starts from."""
@@ -697,7 +699,7 @@ def entry_text_cases() -> list[Case]:
         Case("a-Move-entry-with-CR", edited(moves, "Move\rtwo"), REFUSED, (place(moves),), gap="raw-entry"),
         Case("a-Move-entry-with-U+2028", edited(moves, "Move\u2028two"), REFUSED, (place(moves),), gap="raw-entry"),
         Case("a-Move-entry-with-CR-between-its-words", edited(moves, "Move\r2"), LOADS,
-             echo=(lambda sc: str(sc.fighters[0].moves[0]), lambda d: d["fighters"][0]["moves"][0], "Move 2")),
+             echo=(lambda sc: str(sc.fighters[0][MOVES][0]), lambda d: d["fighters"][0]["moves"][0], "Move 2")),
         Case("a-Move-entry-with-a-lone-surrogate", edited(moves, "Move 1\ud800"), REFUSED, (place(moves),),
              gap="raw-entry"),
         Case("an-action-of-30-lines", edited(actions, "Bow\n" * 30 + "range"), REFUSED, (place(actions),),
@@ -752,7 +754,7 @@ ECHO_FIELDS: list[tuple[str, tuple[Any, ...], str, Callable[[Any], str], Callabl
      lambda sc: sc.fighters[0].name, lambda d: d["fighters"][0]["name"]),
     ("side", ("fighters", 0, "side"), "{}", lambda sc: sc.fighters[0].side, lambda d: d["fighters"][0]["side"]),
     ("action-name", ("fighters", 0, "actions", 0), "{}, range 1",
-     lambda sc: sc.fighters[0].actions[0].name, lambda d: d["fighters"][0]["actions"][0].rsplit(", range", 1)[0]),
+     lambda sc: sc.fighters[0][ACTIONS][0].name, lambda d: d["fighters"][0]["actions"][0].rsplit(", range", 1)[0]),
 ]
 """Every string field that holds a name: (label, path, its form, read from Scenario, read from dumps)."""
 
@@ -1060,7 +1062,7 @@ WEAPON = ("fighters", 1, "weapons", 0)
 
 
 def _weapon_name(sc: Any) -> str:
-    return str(sc.fighters[1].weapons[0].name)
+    return str(sc.fighters[1][WEAPONS][0].name)
 
 
 def _weapon_name_in_dump(doc: Any) -> str:
@@ -1093,7 +1095,7 @@ def v2_fighter_cases() -> list[Case]:
         cases.append(Case(f"v2.{wsm}={label}", stair_edited(sm, value), expect, (wsm,) if expect == REFUSED else ()))
     for value in (10, -10, 0):
         cases.append(Case(f"v2.{wsm}={value}", stair_edited(sm, value), LOADS,
-                          echo=(lambda sc: sc.fighters[1].sm, lambda d: d["fighters"][1].get("sm", 0), value)))
+                          echo=(lambda sc: sc.fighters[1][SM], lambda d: d["fighters"][1].get("sm", 0), value)))
     malformed = [
         ("no-reach-or-range", "Broadsword"), ("reach-without-a-value", "Broadsword, reach"),
         ("no-name", ", reach 1"), ("reach-and-range", "Pike, reach 1, range 5"), ("reach-Q", "Knife, reach Q"),

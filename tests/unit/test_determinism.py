@@ -40,6 +40,7 @@ from vertigo.rules.height.rules.options import judge_options
 from vertigo.table import Table
 from vertigo.rules.height.rules import play as height_play
 from vertigo.rules.levels.rules import play as levels_play
+from vertigo.rules.height.rules.fields import MOVES
 out = []
 for text in sys.stdin.read().split("\n\x00\n"):
     table = Table.start(scenario.loads(text))
@@ -53,7 +54,7 @@ for text in sys.stdin.read().split("\n\x00\n"):
         if not "height" in sc.rules:
             continue
         out.append(json.dumps(judge_options(table, f.id).to_json()))
-        for i in range(len(f.moves)):
+        for i in range(len(f[MOVES])):
             out.append(json.dumps(list(height_play.reach(table, f.id, i).dice.items())))
             for s in sc.field.sections:
                 v = height_play.move_verdict(table, f.id, i, s.id)

@@ -12,7 +12,9 @@ import pytest
 from vertigo import scenario
 from vertigo.errors import RuleSetError, ScenarioError
 from vertigo.rules.height.rules import play as height_play
+from vertigo.rules.height.rules.fields import MOVES
 from vertigo.rules.levels.rules import play as levels_play
+from vertigo.rules.levels.rules.fields import SM, WEAPONS
 from vertigo.table import Table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,7 +50,7 @@ def test_every_version_1_document_converts_to_version_2_with_nothing_lost(name, 
             was["id"], Fraction(repr(float(was["elevation"]))), Fraction(repr(float(was["x"][0]))),
             Fraction(repr(float(was["x"][1]))))
     for was, now in zip(doc.get("fighters", []), again.fighters, strict=True):
-        assert [str(m) for m in now.moves] == was.get("moves", [])
+        assert [str(m) for m in now[MOVES]] == was.get("moves", [])
         assert now.section == was["section"]
 
 
@@ -83,7 +85,7 @@ def test_a_feet_scenario_holds_exact_lengths_stairs_places_sm_and_weapons():
     assert stair.surface(Fraction(25, 2)) == 6 and stair.surface(Fraction(9, 2)) == Fraction(2, 3)
     table = Table.start(sc)
     assert table.stand("a") == ("floor", Fraction(7, 2)) and table.surface("b") == 6
-    assert sc.fighter("b").sm == 1 and str(sc.fighter("b").weapons[0]) == "Knife, reach C"
+    assert sc.fighter("b")[SM] == 1 and str(sc.fighter("b")[WEAPONS][0]) == "Knife, reach C"
     verdict = levels_play.levels_verdict(table, "a", "b")
     assert (verdict.difference_ft, verdict.band.label, verdict.possible) == (6, "up to 6 ft", True)
     assert scenario.load(json.loads(scenario.dumps(sc))) == sc

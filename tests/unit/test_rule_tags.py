@@ -17,6 +17,7 @@ from vertigo import scenario
 from vertigo.errors import UnknownRuleError
 from vertigo.rule_tags import RULE_TAGS, page_id, rule_tag, split_tags
 from vertigo.rules.height.rules import play as height_play
+from vertigo.rules.height.rules.fields import MOVES
 from vertigo.rules.height.rules.options import judge_options
 from vertigo.rules.levels.rules import play as levels_play
 from vertigo.table import Table
@@ -69,7 +70,7 @@ def emitted_by_verdicts() -> set[str]:
             if "height" in sc.rules:
                 o = judge_options(t, f.id)
                 steps.extend(o.steps)
-                for i in range(len(f.moves)):
+                for i in range(len(f[MOVES])):
                     steps.extend(height_play.reach(t, f.id, i).steps)
                     for s in sc.field.sections:
                         v = height_play.move_verdict(t, f.id, i, s.id)

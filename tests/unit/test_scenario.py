@@ -22,6 +22,7 @@ from vertigo.errors import RuleSetError, ScenarioError, UnknownFighterError
 from vertigo.limits import MAX_DOCUMENT_CHARS
 from vertigo.rules import REGISTRY
 from vertigo.rules.height.rules.actions import Action
+from vertigo.rules.height.rules.fields import ACTIONS, HEIGHT, MOVES
 from vertigo.rules.height.rules.moves import MoveEntry
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
@@ -66,10 +67,10 @@ def test_a_valid_document_loads_into_values():
     assert sc.field.border_height("ledge", "floor") == 3
     assert sc.field.borders[0].x == 2  # drawn at the touching edge
     ann, bob = sc.fighters
-    assert ann.moves == (MoveEntry("Move", 1, 2.0),)
-    assert ann.height is None
-    assert bob.height == 1
-    assert bob.actions == (Action("Spear", 0, 1),)
+    assert ann[MOVES] == (MoveEntry("Move", 1, 2.0),)
+    assert ann[HEIGHT] is None
+    assert bob[HEIGHT] == 1
+    assert bob[ACTIONS] == (Action("Spear", 0, 1),)
     assert sc.sides == ("Heroes", "Foes")
     assert sc.fighter("bob") is bob
     with pytest.raises(UnknownFighterError, match="'zed'"):

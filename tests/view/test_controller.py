@@ -12,6 +12,7 @@ from vertigo import scenario as scenario_mod
 from vertigo.dice import DicePool, DiceRoll, rng_for, roll
 from vertigo.errors import RulesError
 from vertigo.rules.height.rules import play as height_play
+from vertigo.rules.height.rules.fields import MOVES
 from vertigo.table import Table
 from vertigo_page.controller import Controller, Update
 from vertigo_view.panels import dice_faces, to_html
@@ -420,7 +421,7 @@ def test_after_each_move_and_undo_the_fighters_the_page_redrew_read_as_a_whole_r
         c.click_fighter(f.id)
         here = c.table.position(f.id)
         if c.table.scenario.has_movement:
-            if not f.moves:
+            if not f[MOVES]:
                 continue
             c.choose_entry(0)
             spots = [s for s in sorted(c._reached().dice) if s != here][:3]

@@ -26,6 +26,7 @@ import pytest
 
 from vertigo import scenario as scenario_mod
 from vertigo.rules.height.rules import play as height_play
+from vertigo.rules.height.rules.fields import MOVES
 from vertigo.table import Table
 from vertigo_page.controller import Controller
 from vertigo_view.lines import GAP
@@ -324,7 +325,7 @@ def test_every_move_route_of_every_bundled_battlefield_follows_the_route_the_cor
     c = Controller(t)
     routes = 0
     for f in t.scenario.fighters:
-        for entry in range(len(f.moves)):
+        for entry in range(len(f[MOVES])):
             c.escape()
             c.click_fighter(f.id)
             c.choose_entry(entry)
@@ -423,6 +424,6 @@ def test_on_generated_streets_no_drawn_line_enters_terrain(seed: int) -> None:
                 for e in drawn(c.drawn_overlay(), "route"):
                     assert e.get("data-sections") == " ".join(c.pending.route.path)
                     assert over_each(t, list(c.pending.route.path), points(e), 4), (f.id, entry, dest)
-                    if f.moves[entry].kind != "Teleport":  # see the note below
+                    if f[MOVES][entry].kind != "Teleport":  # see the note below
                         assert through(t, points(e)) == [], (f.id, entry, dest)
     assert lines > 0

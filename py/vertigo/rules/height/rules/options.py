@@ -36,6 +36,7 @@ from vertigo.text import isolate
 from vertigo.verdict import Step, explanation, rule_ids
 
 from . import play
+from .fields import MOVES
 from .movement import MoveVerdict, Reach
 from .moves import MoveEntry
 
@@ -230,7 +231,7 @@ def judge_options(table: Table, fighter_id: str, reaches: Mapping[int, Reach] | 
     f = sc.fighter(fighter_id)
     start = table.position(fighter_id)
     known = reaches or {}
-    found = [known[i] if i in known else play.reach(table, fighter_id, i) for i in range(len(f.moves))]
+    found = [known[i] if i in known else play.reach(table, fighter_id, i) for i in range(len(f[MOVES]))]
     reached = {sid for r in found for sid in r.dice if sid != start}
     connected = sc.field.steps_from(start)
     rows = []
@@ -238,10 +239,10 @@ def judge_options(table: Table, fighter_id: str, reaches: Mapping[int, Reach] | 
         if s.id not in reached:
             continue
         cells = []
-        for i, m in enumerate(f.moves):
+        for i, m in enumerate(f[MOVES]):
             dice = found[i].dice.get(s.id)
             ok = dice is not None
             cells.append(OptionCell(i, str(m), s.id, ok, dice or 0, _rule(m, ok, s.id in connected),
                                     partial(play.move_verdict, table, fighter_id, i, s.id, found[i])))
         rows.append(OptionRow(s.id, s.name, tuple(cells)))
-    return Options(f.id, f.name, start, sc.field.section(start).name, tuple(str(m) for m in f.moves), tuple(rows))
+    return Options(f.id, f.name, start, sc.field.section(start).name, tuple(str(m) for m in f[MOVES]), tuple(rows))

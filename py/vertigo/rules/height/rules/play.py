@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .fields import ACTIONS, HEIGHT, MOVES
 from .movement import MoveVerdict, Reach, Route, judge_move, reachable, search
 from .ranged import ShotVerdict, judge_action, line_of_shot
 
@@ -46,7 +47,7 @@ def reach(table: Table, fighter_id: str, entry_index: int) -> Reach:
     """
     ruled(table)
     f = table.scenario.fighter(fighter_id)
-    return search(table.scenario.field, table.position(fighter_id), f.moves[entry_index], f.height)
+    return search(table.scenario.field, table.position(fighter_id), f[MOVES][entry_index], f[HEIGHT])
 
 
 def routes(table: Table, fighter_id: str, entry_index: int) -> dict[str, Route]:
@@ -57,7 +58,7 @@ def routes(table: Table, fighter_id: str, entry_index: int) -> dict[str, Route]:
     """
     ruled(table)
     f = table.scenario.fighter(fighter_id)
-    return reachable(table.scenario.field, table.position(fighter_id), f.moves[entry_index], f.height)
+    return reachable(table.scenario.field, table.position(fighter_id), f[MOVES][entry_index], f[HEIGHT])
 
 
 def move_verdict(table: Table, fighter_id: str, entry_index: int, dest: str,
@@ -77,7 +78,7 @@ def move_verdict(table: Table, fighter_id: str, entry_index: int, dest: str,
     """
     ruled(table)
     f = table.scenario.fighter(fighter_id)
-    return judge_move(table.scenario.field, table.position(fighter_id), dest, f.moves[entry_index], f.height, known)
+    return judge_move(table.scenario.field, table.position(fighter_id), dest, f[MOVES][entry_index], f[HEIGHT], known)
 
 
 def attack(table: Table, fighter_id: str, target_id: str) -> tuple[ShotVerdict, ...]:
@@ -90,4 +91,4 @@ def attack(table: Table, fighter_id: str, target_id: str) -> tuple[ShotVerdict, 
     f = table.scenario.fighter(fighter_id)
     src, dst = table.position(fighter_id), table.position(target_id)
     line = line_of_shot(table.scenario.field, src, dst)  # one line of shot serves every action
-    return tuple(judge_action(table.scenario.field, src, dst, a, line) for a in f.actions)
+    return tuple(judge_action(table.scenario.field, src, dst, a, line) for a in f[ACTIONS])

@@ -18,6 +18,7 @@ from vertigo.text import quote
 from vertigo.verdict import explanation, rule_ids
 
 from . import play
+from .fields import MOVES
 from .options import judge_options
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def entry(table: Table, fighter_id: str, question: Mapping[str, Any]) -> int:
     Raises:
         QuestionError: missing, not a whole number, or past the fighter's entries (the message counts them).
     """
-    moves = table.scenario.fighter(fighter_id).moves
+    moves = table.scenario.fighter(fighter_id)[MOVES]
     n = len(moves)
     has = f'fighter "{fighter_id}" has ' + (
         "no Move entries" if n == 0 else f"{n} Move entr{'y' if n == 1 else 'ies'} (0 to {n - 1})")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .fields import SM, WEAPONS
 from .levels import Fighter, LevelsVerdict, judge_levels
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ def fighter(table: Table, fighter_id: str) -> Fighter:
     table.scenario.require(RULE_SET)
     f = table.scenario.fighter(fighter_id)
     _, x = table.stand(fighter_id)
-    return Fighter(f.id, f.name, table.surface(fighter_id), x, f.sm, f.weapons)
+    return Fighter(f.id, f.name, table.surface(fighter_id), x, f[SM], f[WEAPONS])
 
 
 def levels_verdict(table: Table, fighter_id: str, target_id: str, *, strange_position: bool = False) -> LevelsVerdict:
