@@ -33,6 +33,8 @@ class Field(Generic[T]):
         default: its value when the document leaves it out.
         label: what a form calls it (``"Move entries"``).
         help: one line on what it means, with its unit and the rule it serves.
+        state: whether it is per-fighter state that changes in play (lying down): the document's value is
+            where it starts, the table keeps the current one, saves it, undoes it and exports it.
     """
 
     key: str
@@ -40,6 +42,7 @@ class Field(Generic[T]):
     default: T
     label: str = ""
     help: str = ""
+    state: bool = False
 
     def __repr__(self) -> str:
         return f"Field({self.key!r} on {self.on})"

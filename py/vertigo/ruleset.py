@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .fields import Field
+
 if TYPE_CHECKING:
     from .table import Table
 
@@ -69,6 +71,8 @@ class RuleSet:
             with no Move entries still shows ``"moves": []``, so the file says it has none).
         default_for: the unit systems whose documents, naming no rule sets (always so in version 1), are
             read with it.
+        fields: the fields it declares on the document's objects (:class:`vertigo.fields.Field`), its
+            per-fighter state among them (``state=True``).
     """
 
     id: str
@@ -81,6 +85,7 @@ class RuleSet:
     plural: bool = False
     written: tuple[str, ...] = ()
     default_for: tuple[str, ...] = ()
+    fields: tuple[Field[Any], ...] = ()
 
     @property
     def question_names(self) -> tuple[str, ...]:
