@@ -15,7 +15,7 @@ import os
 import sys
 from typing import IO, Any
 
-from .ask import QUESTIONS, answer_file, answer_stream
+from .ask import answer_file, answer_stream, registered_questions
 from .errors import QuestionError
 
 __all__ = ["main", "USAGE"]
@@ -25,9 +25,10 @@ USAGE = "python -m vertigo ask QUESTION.json (or - to read the question from sta
 
 
 def _help() -> str:
-    width = max(len(name) for name in QUESTIONS)
+    asked = registered_questions()
+    width = max(len(name) for name in asked)
     questions = "\n".join(f"  {name.ljust(width)}  {q.text}\n  {'':{width}}  fields: {', '.join(q.fields)}"
-                          for name, q in QUESTIONS.items())
+                          for name, q in asked.items())
     return f"""usage: {USAGE}
 
 Answers one question about a Vertigo battlefield and prints the answer as one
