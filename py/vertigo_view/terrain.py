@@ -1,9 +1,9 @@
 """The side view's terrain: the sections, their stairs, the borders with their Height tags, and the scale.
 
 Ground is filled down to the bottom of the view; a slab (floor, roof, balcony) is a plate with open space
-beneath, on posts down to the highest surface under its middle.  Stairs are drawn as steps, tread by tread at
-each step's surface (H1: a fighter stands on a step's surface), or as a ramp from the first step to the last
-where the treads would be hairlines (:data:`MIN_TREAD`, :data:`~vertigo_view.frame.MAX_DRAWN_STEPS`).  Each
+beneath, on posts down to the highest surface under its middle.  Stairs are drawn as steps, each tread at its
+step's surface with a riser between two, or as a ramp from the first step to the last where the treads would
+be hairlines (:data:`MIN_TREAD`) or the battlefield has too many (:data:`~vertigo_view.frame.MAX_DRAWN_STEPS`).  Each
 border is a line with its height difference as a tag (``H3``, ``8 ft``), measured where the border is; a border
 between two sections at the same height has no tag.  The scale is a Height axis in the Height frame and a
 length bar at true scale.
