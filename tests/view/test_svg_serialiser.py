@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from vertigo import scenario as scenario_mod
 from vertigo.table import Table
 from vertigo_page.controller import Controller
-from vertigo_view import markup, side_view
+from vertigo_view import frame, markup, overlay, side_view, terrain, tokens
 from vertigo_view.side_view import Highlights
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
@@ -29,6 +29,20 @@ BUNDLED = sorted(p.name for p in SCENARIOS.glob("*.json") if p.name != "index.js
 HOSTILE = "<b> & \"c\" > 'd' &amp;"
 
 _T = TypeVar("_T")
+
+DRAWING = (frame, terrain, tokens, overlay, side_view)
+"""The side view's modules: each reads the renderer memo (``_MEMO``) and the serialiser (``to_xml``) it uses by
+a name of its own."""
+
+
+def draw_with(monkeypatch: pytest.MonkeyPatch, memo: side_view._Memo,
+              write: Callable[[ET.Element], str] | None = None) -> None:
+    """Every module of the side view drawing with ``memo`` and, given one, writing with ``write``."""
+    for module in DRAWING:
+        if hasattr(module, "_MEMO"):
+            monkeypatch.setattr(module, "_MEMO", memo)
+        if write is not None and hasattr(module, "to_xml"):
+            monkeypatch.setattr(module, "to_xml", write)
 
 
 def elementtree(e: ET.Element) -> str:
@@ -47,8 +61,7 @@ class BothWays:
         self.memos = {markup.to_xml: side_view._Memo(), elementtree: side_view._Memo()}
 
     def _with(self, write: Callable[[ET.Element], str], draw: Callable[[], _T]) -> _T:
-        self.monkeypatch.setattr(side_view, "_MEMO", self.memos[write])
-        self.monkeypatch.setattr(side_view, "to_xml", write)
+        draw_with(self.monkeypatch, self.memos[write], write)
         return draw()
 
     def same(self, draw: Callable[[], _T]) -> _T:
@@ -156,7 +169,7 @@ def test_the_side_view_does_not_call_elementtree_s_serialiser(monkeypatch: pytes
     def refuse(*args: object, **kwargs: object) -> str:
         raise AssertionError("ET.tostring called")
 
-    monkeypatch.setattr(side_view, "_MEMO", side_view._Memo())
+    draw_with(monkeypatch, side_view._Memo())
     monkeypatch.setattr(ET, "tostring", refuse)
     c = Controller(start("ruined-street.json"))
     for hl in clicked(c):

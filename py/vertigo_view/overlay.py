@@ -1,0 +1,320 @@
+"""The side view's overlay: what a click marks, drawn over the terrain and under the fighters.
+
+Two layers (:class:`OverlayParts`): the base (the place targets while the referee places a fighter, and the
+reachable sections' bands and badges with their fewest falling dice, H3), which changes only with the
+selected fighter, its Move entry or a move; and the marks of the last click (:class:`Highlights`): the
+selection ring, the destination judged, the route the core chose (H3), the line of shot over the tops of the
+sections the core judged (H5) with the section that blocks it, drawn as overridden where the DM overrode the
+rules (H7), and the dimension line of a levels verdict between two standing surfaces (G1), naming the
+difference that counts with the strange position (G3).
+"""
+
+from __future__ import annotations
+
+import html
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from vertigo.battlefield import Battlefield, Section
+from vertigo.table import Table
+from vertigo.text import isolate
+
+from .frame import _MEMO, BAND, SLAB, UH, _el, _Frame, _pin, _points, _text_width
+from .lines import over_tops
+from .markup import to_xml
+from .terrain import _profile
+from .tokens import TOKEN_R, _Figure, _figures, token_positions
+
+__all__ = ["Highlights", "OverlayParts", "overlay_parts", "render_overlay", "LINE_CLEARANCE"]
+
+LINE_CLEARANCE = 12.0
+"""How far above the tops of the sections it crosses a line of shot is drawn, SVG units (Height frame: it
+leaves and reaches each fighter that far above its section, inside the token at the usual zooms)."""
+_GAP = 30.0
+"""Narrowest gap between two figures that a dimension line is drawn in, SVG units."""
+
+
+@dataclass(frozen=True)
+class Highlights:
+    """What the overlay marks.
+
+    Attributes:
+        selected: id of the selected fighter, or None.
+        reachable: section id → minimum falling d6 to get there (H3).
+        destination: section id being judged, or None.
+        destination_ok: the verdict on it (True allowed, False not).
+        route: section ids of the chosen route.
+        target: id of the fighter targeted, or None.
+        shot_ok: whether any action reaches (None: no shot judged).
+        blocked_by: id of the section that blocks the shot, or None.
+        levels: (attacker id, defender id) of a levels verdict: a dimension
+            line between their standing surfaces, labelled with the
+            difference (G1); None for none.
+        levels_effective: with the strange position (G3), the difference
+            that counts once the upper fighter lies down (d − 3 ft); the
+            label then reads "8 ft, 5 ft lying down".  None: standing.
+        placing: the referee is placing the selected fighter by hand: every
+            section is marked as a place target (``.place-target``).
+        shot_path: section ids of the line of shot the core judged, shooter to
+            target (:attr:`vertigo.ranged.Line.path`); the shot is drawn over
+            their tops (:func:`vertigo_view.lines.over_tops`).  Empty: no line
+            (not connected), none drawn.
+        shot_overridden: the shot's drawn answer (``shot_ok``) is the DM's, not
+            the rules' (H7): the line is drawn ``.overridden`` and a blocking
+            section is no longer said to block it.
+    """
+
+    selected: str | None = None
+    reachable: Mapping[str, int] = field(default_factory=dict)
+    destination: str | None = None
+    destination_ok: bool | None = None
+    route: tuple[str, ...] = ()
+    target: str | None = None
+    shot_ok: bool | None = None
+    blocked_by: str | None = None
+    levels: tuple[str, str] | None = None
+    levels_effective: Fraction | None = None
+    placing: bool = False
+    shot_path: tuple[str, ...] = ()
+    shot_overridden: bool = False
+
+
+def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
+    """The marks of the last click (:class:`Highlights`), as the children of a ``<g id="overlay">``, in drawing
+    order: the destination, the route, the blocker, the levels dimension, the line of shot and the rings."""
+    g = ET.Element("g", {"id": "overlay"})
+    field_ = table.scenario.field
+    figures = _figures(table, frame)
+    where = token_positions(table) if not frame.system.true_scale else {
+        fid: (fig.cx, fig.mid) for fid, fig in figures.items()}
+    if hl.destination:
+        ok = "allowed" if hl.destination_ok else "refused"
+        _surface(g, field_, frame, hl.destination, f"destination {ok}", pad=3)
+    if len(hl.route) > 1:
+        _route(g, field_, frame, hl, where)
+    if hl.blocked_by:
+        _blocker(g, field_, frame, hl.blocked_by, hl.shot_overridden)
+    if hl.levels is not None and all(fid in where for fid in hl.levels):
+        _dimension(g, table, frame, figures, *hl.levels, lying=hl.levels_effective)
+        # The other fighter of the verdict is marked as a shot's target is: the dimension line alone left a
+        # referee guessing which figure it measured to on a crowded stair.
+        for fid in hl.levels:
+            if fid != hl.selected and fid != hl.target:
+                _ring(g, frame, where, figures, fid, "target-ring", 6)
+    if hl.selected and hl.target and hl.selected in where and hl.target in where:
+        _shot(g, field_, frame, hl, (where[hl.selected], where[hl.target]))
+        _ring(g, frame, where, figures, hl.target, "target-ring", 6)
+    if hl.selected and hl.selected in where:
+        _ring(g, frame, where, figures, hl.selected, "selected-ring", 5)
+    return g
+
+
+def _surface(g: ET.Element, field_: Battlefield, frame: _Frame, sid: str, cls: str, pad: float = 0.0) -> None:
+    """A band just under a section's surface line, so the fighters standing on it stay clear."""
+    s = field_.section(sid)
+    x0, x1, y = frame.x(s.x0), frame.x(s.x1), frame.y(s.elevation)
+    _el(g, "rect", class_=cls, data_section=sid, x=round(x0 + 2 - pad, 2),
+        y=round(y + 1.5 - pad, 2), width=round(x1 - x0 - 4 + 2 * pad, 2), height=round(BAND + 2 * pad, 2),
+        rx=3)
+
+
+def _over(field_: Battlefield, frame: _Frame, path: tuple[str, ...], start: tuple[float, float],
+          end: tuple[float, float], clearance: float) -> str:
+    """The points of a line from ``start`` to ``end`` over the tops of the sections of ``path``
+    (:func:`vertigo_view.lines.over_tops`), as a polyline's ``points``."""
+    pts = over_tops(field_, path, start, end, sx=frame.sx, sy=frame.sy, clearance=clearance, slab=SLAB * UH)
+    return " ".join(f"{x},{y}" for x, y in pts)
+
+
+def _route(g: ET.Element, field_: Battlefield, frame: _Frame, hl: Highlights,
+           where: Mapping[str, tuple[float, float]]) -> None:
+    """The route of a move over the surfaces of the route the core chose (H3), from the mover to the
+    destination's middle."""
+    last = field_.section(hl.route[-1])
+    mover = where.get(hl.selected) if hl.selected is not None else None
+    start = (mover[0] if mover is not None else frame.x(field_.section(hl.route[0]).centre),
+             frame.y(field_.section(hl.route[0]).elevation) - 4)
+    _el(g, "polyline", class_="route", data_sections=" ".join(hl.route),
+        points=_over(field_, frame, hl.route, start, (frame.x(last.centre), frame.y(last.elevation) - 4), 4))
+
+
+def _blocker(g: ET.Element, field_: Battlefield, frame: _Frame, sid: str, overridden: bool) -> None:
+    """The section that blocks a shot (H5): a band, a cross and a label; with the DM's override (H7), a band
+    and a label that says the rules' answer was overridden."""
+    s = field_.section(sid)
+    mark = _pin(g, frame.x(s.centre), frame.y(s.elevation), rank=0)
+    if overridden:  # H7: the DM let it through; the log keeps the rules' answer
+        _surface(g, field_, frame, sid, "blocker overridden", pad=3)
+        _el(mark, "text", "blocks by the rules; overridden by the DM", class_="blocker-label overridden", x=0,
+            y=-36)
+    else:
+        _surface(g, field_, frame, sid, "blocker", pad=3)
+        _el(mark, "path", class_="blocker-mark", d="M-9,-31L9,-13M-9,-13L9,-31")
+        _el(mark, "text", "blocks the shot", class_="blocker-label", x=0, y=-36)
+
+
+def _shot(g: ET.Element, field_: Battlefield, frame: _Frame, hl: Highlights,
+          at: tuple[tuple[float, float], tuple[float, float]]) -> None:
+    """The line of shot from the selected fighter to its target (``at``: their marks' SVG points), classed by
+    the answer (``clear``, ``blocked``, ``short``, ``refused``; ``overridden`` for the DM's, H7), over the tops of
+    the sections of the line the core judged (H5), never through them; none where the core judged no line."""
+    if hl.shot_overridden:
+        state = ("clear" if hl.shot_ok else "refused") + " overridden"
+    else:
+        state = "clear" if hl.shot_ok else ("blocked" if hl.blocked_by else "short")
+    if hl.shot_path:
+        ends = [p if frame.system.true_scale else (p[0], p[1] - LINE_CLEARANCE) for p in at]
+        shot = _el(g, "polyline", class_=f"shot {state}", data_sections=" ".join(hl.shot_path),
+                   points=_over(field_, frame, hl.shot_path, ends[0], ends[1], LINE_CLEARANCE))
+        names = " → ".join(isolate(field_.section(sid).name) for sid in hl.shot_path)
+        _el(shot, "title", f"Line of shot: {names}" + (" (overridden by the DM)" if hl.shot_overridden else ""))
+
+def _ring(g: ET.Element, frame: _Frame, where: Mapping[str, tuple[float, float]], figures: Mapping[str, _Figure],
+          fid: str, cls: str, pad: float) -> None:
+    """A ring round a token (in px, like the token), and a rounded frame round a figure."""
+    if not frame.system.true_scale:
+        (x, y), cy = where[fid], -TOKEN_R - 1
+    else:
+        fig = figures[fid]
+        x, y, cy = fig.cx, fig.mid, 0.0
+        half = fig.w / 2 + pad
+        _el(g, "rect", class_=cls, data_fighter=fid, x=round(fig.cx - half, 2), y=round(fig.feet - fig.h - pad, 2),
+            width=round(2 * half, 2), height=round(fig.h + 2 * pad, 2), rx=3)
+    _el(_pin(g, x, y), "circle", class_=cls, data_fighter=fid, cx=0, cy=cy, r=TOKEN_R + pad)
+
+
+def _dimension(g: ET.Element, table: Table, frame: _Frame, figures: Mapping[str, _Figure], a: str, b: str,
+               lying: Fraction | None = None) -> None:
+    """The dimension line of a levels verdict: the vertical difference between two standing surfaces (G1).
+
+    A vertical line between the two fighters (in the gap between their
+    bodies when there is room, else beside them), a tick at each surface, a dashed guide from
+    each fighter's feet to it, and the exact difference as a label.
+    """
+    ends = {fid: (figures[fid], frame.y(table.surface(fid))) for fid in (a, b)}
+    (la, lb) = sorted((a, b), key=lambda fid: (figures[fid].cx, fid))
+    fl, fr = figures[la], figures[lb]
+    inner_l, inner_r = fl.cx + fl.w / 2, fr.cx - fr.w / 2
+    if inner_r - inner_l >= _GAP:
+        x = round((inner_l + inner_r) / 2, 2)
+    else:
+        # Too close to see a line between them: beside the right one, else beside the left one.
+        x = round(fr.cx + fr.w / 2 + _GAP / 2, 2)
+        if x + 60 > frame.x(frame.right):
+            x = round(fl.cx - fl.w / 2 - _GAP / 2, 2)
+    diff = abs(table.surface(a) - table.surface(b))
+    ya, yb = ends[a][1], ends[b][1]
+    dg = _el(g, "g", class_="levels-dimension", data_levels=f"{a}|{b}", data_difference=str(diff))
+    colour = "#26313b"
+    for fid in (a, b):
+        fig, y = ends[fid]
+        _el(dg, "line", class_="levels-dimension-guide", data_fighter=fid, x1=fig.cx, y1=y, x2=x, y2=y,
+            stroke=colour, stroke_width=1.5, stroke_dasharray="4 3")
+        _el(dg, "line", class_="levels-dimension-tick", data_fighter=fid, x1=round(x - 7, 2), y1=y,
+            x2=round(x + 7, 2), y2=y, stroke=colour, stroke_width=2.5)
+    _el(dg, "line", class_="levels-dimension-line", x1=x, y1=ya, x2=x, y2=yb, stroke=colour, stroke_width=2.5)
+    text = frame.system.length(diff)
+    if lying is not None:  # G3: the drawing keeps the true difference and names the one that counts
+        text += f", {frame.system.length(lying)} lying down"
+    w = _text_width(text, 12) + 6
+    # The label beside the line, in px: the verdict's measure, placed before every label but a focused one's own
+    # name (a Height tag or name it would cover gives way), sliding along its line off a figure it would cover,
+    # and shown even where nothing is free (static/view.js).
+    tag = _pin(dg, x, round((ya + yb) / 2, 2), rank=0)
+    tag.set("data-slide", "v")
+    _el(tag, "rect", class_="levels-dimension-tag", x=8, y=-10, width=round(w, 2), height=19, rx=4,
+        fill="#fffbe6", stroke=colour, stroke_width=1)
+    _el(tag, "text", text, class_="levels-dimension-label", x=round(8 + w / 2, 2), y=4.5,
+        text_anchor="middle", font_size=12, font_weight=700, fill="#111")
+
+
+def _reachable(table: Table, hl: Highlights, frame: _Frame) -> str:
+    """The reachable sections' bands and dice badges, as SVG text.
+
+    A band under each reachable section's surface and a badge with its
+    fewest falling dice (H3).  Up to every section of the battlefield is
+    marked on each click, so this one layer is written as text directly
+    rather than through ElementTree: the only values from the scenario are
+    section ids, escaped all the same.  Each section's band for a number of
+    dice is written once per frame (:data:`_MEMO`).
+    """
+    field_ = table.scenario.field
+    start = table.position(hl.selected) if hl.selected else None
+    bands: dict[tuple[str, int], str] = _MEMO.get("bands", frame, dict)
+    parts = []
+    for sid, dice in hl.reachable.items():
+        if sid == start:
+            continue
+        text = bands.get((sid, dice))
+        if text is None:
+            text = bands[sid, dice] = _band(field_.section(sid), dice, frame)
+        parts.append(text)
+    return "".join(parts)
+
+
+def _band(s: Section, dice: int, frame: _Frame) -> str:
+    """One reachable section's band and dice badge (:func:`_reachable`)."""
+    band = "safe" if dice == 0 else ("risky" if dice <= 2 else "deadly")
+    x0, x1, y = frame.x(s.x0), frame.x(s.x1), frame.y(s.elevation)
+    quoted = html.escape(s.id, quote=True)
+    return (f'<rect class="reachable dice-{min(dice, 3)} {band}" data-section="{quoted}" '
+            f'x="{round(x0 + 2, 2)}" y="{round(y + 1.5, 2)}" width="{round(x1 - x0 - 4, 2)}" height="{BAND}" rx="3" />'
+            f'<g class="pin" transform="translate({frame.x(s.centre)} {y})"><g class="px"><g class="lbl" data-rank="0">'
+            f'<text class="dice-badge {band}" data-section="{quoted}" x="0" y="{BAND + 0.5}">'
+            f'{f"{dice}d6" if dice else "safe"}</text></g></g></g>')
+
+
+def _place_targets(table: Table, frame: _Frame) -> str:
+    """A place target along every section's surface (``.place-target``, ``data-section``), as SVG text.
+
+    The same for every click while the referee places fighters, so it is
+    written once per battlefield and frame (:data:`_MEMO`).
+    """
+    def make() -> str:
+        g = ET.Element("g")
+        for s in table.scenario.field.sections:
+            _el(g, "polyline", class_="place-target", data_section=s.id, points=_points(frame, _profile(s, frame), 5),
+                fill="none", stroke="#1f5fae", stroke_width=8, stroke_opacity=0.45, stroke_linejoin="round")
+        return to_xml(g)[len("<g>"):-len("</g>")]
+    return _MEMO.get("places", frame, make)
+
+
+@dataclass(frozen=True)
+class OverlayParts:
+    """The overlay group's two layers, as SVG text without their ``<g>`` wrappers.
+
+    Attributes:
+        base: the layer that changes only with the selected fighter, its Move entry or a move: the place
+            targets and the reachable sections' bands and dice badges (``#overlay-base``).
+        marks: what the last click judged: the selection ring, destination, route, target, line of shot,
+            levels dimension (``#overlay-marks``).
+
+    The page redraws only ``marks`` when ``base`` is what it already shows (:func:`overlay_parts`), so a
+    click on a large battlefield does not replace a band and a badge for every section.
+    """
+
+    base: str
+    marks: str
+
+    def text(self) -> str:
+        """The whole ``<g id="overlay">`` group."""
+        return f'<g id="overlay"><g id="overlay-base">{self.base}</g>{self.marks_text()}</g>'
+
+    def marks_text(self) -> str:
+        """Only the ``<g id="overlay-marks">`` layer."""
+        return f'<g id="overlay-marks">{self.marks}</g>'
+
+
+def overlay_parts(table: Table, highlights: Highlights) -> OverlayParts:
+    """The overlay of ``table`` with ``highlights``, in its two layers (:class:`OverlayParts`)."""
+    frame = _Frame.of(table)
+    marks = "".join(to_xml(mark) for mark in _overlay(table, highlights, frame))
+    places = _place_targets(table, frame) if highlights.placing else ""
+    return OverlayParts(places + _reachable(table, highlights, frame), marks)
+
+
+def render_overlay(table: Table, highlights: Highlights) -> str:
+    """Only the ``<g id="overlay">`` group, for redrawing after a click (both layers: :class:`OverlayParts`)."""
+    return overlay_parts(table, highlights).text()

@@ -1,0 +1,273 @@
+"""The side view's terrain: the sections, their stairs, the borders with their Height tags, and the scale.
+
+Ground is filled down to the bottom of the view; a slab (floor, roof, balcony) is a plate with open space
+beneath, on posts down to the highest surface under its middle.  Stairs are drawn as steps, each tread at its
+step's surface with a riser between two, or as a ramp from the first step to the last where the treads would
+be hairlines (:data:`MIN_TREAD`) or the battlefield has too many (:data:`~vertigo_view.frame.MAX_DRAWN_STEPS`).  Each
+border is a line with its height difference as a tag (``H3``, ``8 ft``), measured where the border is; a border
+between two sections at the same height has no tag.  The scale is a Height axis in the Height frame and a
+length bar at true scale.
+
+Sections are ``g.section[data-section]``, borders ``g.border[data-border]``; the section names and the Height
+tags are drawn last, in ``#labels``, as labels that may give way to one of lower rank (``static/view.js``).
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from fractions import Fraction
+
+from vertigo.battlefield import Section
+from vertigo.numbers import fmt
+from vertigo.table import Table
+from vertigo.text import isolate
+
+from .frame import _BOTTOM, _MEMO, BAND, SLAB, UH, _el, _Frame, _low, _pin, _points, _short, _text_width
+
+MIN_TREAD = 3.0
+"""Narrowest a stair's tread is drawn as its own step, SVG units (narrower: the flight is drawn as a ramp)."""
+
+
+def _profile(s: Section, frame: _Frame) -> list[tuple[Fraction, Fraction]]:
+    """(x, height) along a section's surface, left to right: two points when flat, two per step on stairs.
+
+    Stairs whose treads would be drawn under :data:`MIN_TREAD` wide are drawn as a ramp from the first
+    step to the last (two points): a battlefield of a thousand feet does not need 200 hairline steps.  So are
+    all stairs of a battlefield of more than :data:`MAX_DRAWN_STEPS` steps in all.
+    """
+    if s.stairs is None:
+        return [(s.x0, s.elevation), (s.x1, s.elevation)]
+    if not frame.steps or float(s.stairs.tread) * frame.sx < MIN_TREAD:
+        return [(s.x0, s.surface(s.x0)), (s.x1, s.surface(s.x1))]
+    points: list[tuple[Fraction, Fraction]] = []
+    for i in range(s.steps):
+        a = s.x0 + s.stairs.tread * i
+        b = min(s.x1, a + s.stairs.tread)
+        h = s.elevation + s.stairs.rise * i
+        points += [(a, h), (b, h)]
+    return points
+
+
+def _defs(svg: ET.Element, frame: _Frame) -> None:
+    defs = _el(svg, "defs")
+    # In user space, from the frame's top to its bottom: the sky and the earth reach past the frame.
+    sky = _el(defs, "linearGradient", id="sky", gradientUnits="userSpaceOnUse", x1=0, y1=frame.y(frame.top), x2=0,
+              y2=frame.y(frame.bottom))
+    _el(sky, "stop", offset="0", stop_color="#8fc1e6")
+    _el(sky, "stop", offset="1", stop_color="#e6f1f8")
+    earth = _el(defs, "linearGradient", id="earth", gradientUnits="userSpaceOnUse", x1=0, y1=frame.y(frame.top), x2=0,
+                y2=frame.y(frame.bottom))
+    _el(earth, "stop", offset="0", stop_color="#8a7252")
+    _el(earth, "stop", offset="1", stop_color="#5e4a33")
+
+
+def _section_label(s: Section, frame: _Frame) -> str:
+    length = frame.system.length
+    if s.stairs is None:
+        return f"Section {isolate(s.name)}, {length(s.elevation)}"
+    return (f"Section {isolate(s.name)}, {s.steps} steps from {length(s.surface(s.x0))} "
+            f"to {length(s.surface(s.x1))}")
+
+
+def _terrain(svg: ET.Element, table: Table, frame: _Frame) -> None:
+    g = _el(svg, "g", id="terrain")
+    field_ = table.scenario.field
+    # Ground first so slabs, which stand above it, are drawn over it; left to right
+    # within each, which is also the keyboard's Tab order.
+    ordered = sorted(field_.sections, key=lambda s: (s.kind != "ground", s.x0, s.elevation))
+    thick = SLAB * UH
+    for s in ordered:
+        label = _section_label(s, frame)
+        sg = _el(g, "g", id=f"section-{s.id}", class_=f"section {s.kind}" + (" stairs" if s.stairs else ""),
+                 data_section=s.id, role="button", tabindex=0, aria_label=label)
+        _el(sg, "title", label)
+        x0, x1 = frame.x(s.x0), frame.x(s.x1)
+        top = frame.y(s.elevation)
+        low = frame.y(_low(s))
+        if s.kind == "ground":
+            bottom = frame.y(frame.bottom)
+            if s.stairs is None:
+                _el(sg, "rect", class_="body", x=x0, y=top, width=round(x1 - x0, 2), height=round(bottom - top, 2))
+            else:
+                pts = [(s.x0, Fraction(frame.bottom)), *_profile(s, frame), (s.x1, Fraction(frame.bottom))]
+                _el(sg, "polygon", class_="body", points=_points(frame, pts))
+        else:
+            high = frame.y(s.top)
+            # A thin slab is hard to hit: its name below it answers clicks too.
+            _el(sg, "rect", class_="hit", x=x0, y=high, width=round(x1 - x0, 2),
+                height=round(low - high + thick + 18, 2))
+            below = _support_below(field_.sections, s, frame)
+            for px in (x0 + 3, x1 - 9):
+                _el(sg, "rect", class_="post", x=round(px, 2), y=low + thick, width=6,
+                    height=round(max(0.0, frame.y(below) - low - thick), 2))
+            if s.stairs is None:
+                _el(sg, "rect", class_="body", x=x0, y=top, width=round(x1 - x0, 2), height=round(thick, 2))
+            else:
+                prof = _profile(s, frame)
+                _el(sg, "polygon", class_="body",
+                    points=_points(frame, prof) + " " + _points(frame, prof[::-1], thick))
+        if s.stairs is None:
+            _el(sg, "line", class_="surface", x1=x0, y1=top, x2=x1, y2=top)
+        else:
+            _stairs(sg, s, frame)
+
+
+def _stairs(sg: ET.Element, s: Section, frame: _Frame) -> None:
+    """Each tread as a ``line.surface.tread`` at its step's surface (``data-step``, 0 = leftmost), risers between."""
+    prof = _profile(s, frame)
+    if len(prof) == 2:  # drawn as a ramp
+        (a, ha), (b, hb) = prof
+        _el(sg, "line", class_="surface", x1=frame.x(a), y1=frame.y(ha), x2=frame.x(b), y2=frame.y(hb))
+        return
+    for i in range(0, len(prof), 2):
+        (a, h), (b, _) = prof[i], prof[i + 1]
+        y = frame.y(h)
+        if i:
+            _el(sg, "line", class_="riser", x1=frame.x(a), y1=frame.y(prof[i - 1][1]), x2=frame.x(a), y2=y,
+                stroke="#3f3427", stroke_width=1.5)
+        _el(sg, "line", class_="surface tread", data_step=i // 2, x1=frame.x(a), y1=y, x2=frame.x(b), y2=y)
+
+
+def _support_below(sections: tuple[Section, ...], slab: Section, frame: _Frame) -> float:
+    """Height of the highest surface under a slab's middle (where its posts stand).
+
+    With nothing under it: one Height level down in the Height frame, the bottom of the view at true scale.
+    """
+    mid = slab.centre
+    floor = _low(slab)
+    under = [s.surface(mid) for s in sections if s is not slab and s.x0 <= mid <= s.x1 and s.surface(mid) < floor]
+    if under:
+        return float(max(under))
+    return frame.bottom if frame.system.true_scale else float(slab.elevation - 1)
+
+
+@dataclass(frozen=True)
+class _BorderMark:
+    """Where a border and its label are drawn, SVG units."""
+
+    h: Fraction
+    x: float
+    lo: float
+    hi: float
+    label_y: float
+    text: str
+    w: float
+
+
+def _border_marks(table: Table, frame: _Frame) -> list[_BorderMark]:
+    """Every border's line and label, in document order (once per scenario and frame, :data:`_MEMO`)."""
+    return _MEMO.get("borders", frame, lambda: _border_marks_of(table, frame))
+
+
+def _border_marks_of(table: Table, frame: _Frame) -> list[_BorderMark]:
+    field_ = table.scenario.field
+    out = []
+    for b in field_.borders:
+        a, c = field_.section(b.a), field_.section(b.b)
+        # Measured where the border is drawn: a flight of stairs meets its neighbours at its end steps.
+        ha, hc = a.surface(b.x), c.surface(b.x)
+        h = abs(ha - hc)
+        lo, hi = sorted((ha, hc))
+        ly = (frame.y(hi) + frame.y(lo)) / 2 if h else frame.y(hi) - 14
+        # A border between two sections at the same height gets no tag: "H0" / "0 ft" says nothing the eye
+        # does not already see.  Its line and its title stay.
+        text = frame.system.short(h) if h else ""
+        out.append(_BorderMark(h, frame.x(b.x), frame.y(lo), frame.y(hi), ly, text,
+                               max(30.0, _text_width(text, 11) + 4) if text else 0.0))
+    return out
+
+
+def _borders(svg: ET.Element, table: Table, frame: _Frame) -> None:
+    g = _el(svg, "g", id="borders")
+    field_ = table.scenario.field
+    for b, m in zip(field_.borders, _border_marks(table, frame), strict=True):
+        a, c = field_.section(b.a), field_.section(b.b)
+        x, h = m.x, m.h
+        bg = _el(g, "g", id=f"border-{b.a}--{b.b}", class_="border" + (" flat" if h == 0 else ""),
+                 data_border=f"{b.a}|{b.b}", data_height=fmt(h))
+        _el(bg, "title", f"Border {isolate(a.name)} – {isolate(c.name)}: {frame.system.length(h)}")
+        _el(bg, "line", class_="border-line",
+            x1=x, y1=m.hi - (6 if h == 0 else 0), x2=x, y2=m.lo + (6 if h == 0 else 0))
+
+
+def _labels(table: Table, frame: _Frame) -> ET.Element:
+    """The ``<g id="labels">`` group: every section's name and every border's Height tag, as markers.
+
+    Drawn last, over the overlay and the fighters, so no line of a move or a shot and no figure hides a
+    label.  Each is a ``.lbl`` with a
+    ``data-rank`` (Height tags 2, section names 3; fighters' names are 1, the overlay's labels 0): where
+    the page cannot show two without overlap at the current zoom, the higher rank gives way
+    (``static/view.js``) and comes back as the view zooms in.
+    """
+    g = ET.Element("g", {"id": "labels", "aria-hidden": "true"})
+    field_ = table.scenario.field
+    thick = SLAB * UH
+    for b, m in zip(field_.borders, _border_marks(table, frame), strict=True):
+        if not m.text:
+            continue
+        px = _pin(g, m.x, m.label_y, "border-mark", rank=2, data_border=f"{b.a}|{b.b}")
+        px.set("data-slide", "v")  # may slide along its border's line to make room
+        _el(px, "rect", class_="border-tag", x=round(-m.w / 2, 2), y=-9, width=fmt(m.w), height=16, rx=4)
+        _el(px, "text", m.text, class_="border-label", x=0, y=3.5)
+    for s in sorted(field_.sections, key=lambda s: (s.kind != "ground", s.x0, s.elevation)):
+        low = frame.y(_low(s))
+        cx = round((frame.x(s.x0) + frame.x(s.x1)) / 2, 2)
+        if s.kind == "ground":
+            px = _pin(g, cx, low, "section-mark")
+            y = BAND + 14
+        else:
+            px = _pin(g, cx, low + thick, "section-mark")
+            y = 13.0
+        _el(px, "text", _short(s.name, 30), class_="section-name lbl", data_rank=3, data_section=s.id, x=0, y=y)
+    return g
+
+
+def _scale(svg: ET.Element, table: Table, frame: _Frame) -> None:
+    g = _el(svg, "g", id="scale", aria_hidden="true")
+    if frame.system.true_scale:
+        _length_bar(g, table, frame)
+        return
+    x = frame.x(frame.left + 0.7)
+    lo, hi = math.ceil(frame.bottom), math.floor(frame.top - 1)
+    step = max(1, math.ceil((hi - lo) / 16))
+    _el(g, "line", class_="scale-axis", x1=x, y1=frame.y(lo), x2=x, y2=frame.y(hi))
+    for level in range(lo, hi + 1):
+        if level % step:
+            continue
+        y = frame.y(level)
+        _el(g, "line", class_="scale-tick", x1=x - 4, y1=y, x2=x + 4, y2=y)
+        _el(_pin(g, x, y, rank=4), "text", str(level), class_="scale-label", x=-8, y=4)
+    _el(_pin(g, x, frame.y(hi), rank=4), "text", "Height", class_="scale-title", x=0, y=-10)
+
+
+def _bar_length(frame_height: float, per: float) -> Fraction:
+    """The length bar of a true-scale view, in scenario units: 1, 2 or 5 × a power of ten, at most 200 SVG
+    units and under half the view's height."""
+    room = min(200.0, frame_height * 0.45) / per
+    k = math.floor(math.log10(room))
+    best = Fraction(10) ** k
+    for m in (5, 2):
+        if Fraction(m) * Fraction(10) ** k <= Fraction(room):
+            best = Fraction(m) * Fraction(10) ** k
+            break
+    return best
+
+
+def _length_bar(g: ET.Element, table: Table, frame: _Frame) -> None:
+    """A vertical bar left of the battlefield, standing on the lowest surface, labelled with its length (``5 ft``).
+
+    Across and up share one scale, so it measures both ways.
+    """
+    size = _bar_length(frame.height, frame.sy)
+    base = frame.bottom + _BOTTOM / frame.sy
+    x = round(frame.x(min(s.x0 for s in table.scenario.field.sections)) - 22, 2)
+    y0, y1 = frame.y(base), round(frame.y(base) - float(size) * frame.sy, 2)
+    g.set("data-length", str(size))
+    _el(g, "line", class_="scale-axis", x1=x, y1=y0, x2=x, y2=y1)
+    for y in (y0, y1):
+        _el(g, "line", class_="scale-tick", x1=x - 5, y1=y, x2=x + 5, y2=y)
+    _el(_pin(g, x, round((y0 + y1) / 2, 2), rank=4), "text", frame.system.length(size), class_="scale-label", x=-7,
+        y=4)
+    _el(_pin(g, x, y1, rank=4), "text", "Scale", class_="scale-title", x=0, y=-10)

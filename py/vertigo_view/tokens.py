@@ -1,0 +1,245 @@
+"""The side view's fighters: a round token per fighter in the Height frame, a standing figure at true scale.
+
+Height frame: tokens spread evenly along their section's top, :data:`TOKEN_R` px in radius at every zoom,
+names staggered where fighters share a section.  True scale: each fighter a figure as tall as its Size
+Modifier makes it (:data:`~vertigo_view.frame.SIZE_BY_SM`), at its own place
+(:meth:`vertigo.table.Table.stand`) with its feet on its standing surface (:meth:`vertigo.table.Table.surface`),
+with a token on its middle; two at the very same place stand side by side.  Every fighter is a keyboard button
+(``g.fighter[data-fighter]``) and a click target of at least :data:`MIN_TAP` px, coloured by side
+(:data:`SIDE_COLOURS`).
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from vertigo.numbers import fmt
+from vertigo.rules.levels.rules.fields import SM
+from vertigo.scenario import Fighter
+from vertigo.table import Table
+from vertigo.text import isolate
+
+from .frame import _MEMO, _el, _Frame, _pin, _short, figure_height
+from .markup import to_xml
+
+__all__ = ["SIDE_COLOURS", "TOKEN_R", "MIN_TAP", "token_positions", "fighter_groups", "render_fighters"]
+
+TOKEN_R = 14.0
+"""Radius of a fighter token, CSS px at every zoom (a marker: see :func:`_pin`)."""
+MIN_TAP = 28.0
+"""Smallest side of a fighter's click target, CSS px at every zoom."""
+
+
+SIDE_COLOURS = ("#b3261e", "#1f5fae", "#1e7b47", "#7b3fa0", "#a0620b", "#0b7a7a", "#6d4c41", "#455a64")
+"""Token colours by side, in order of first appearance (cycled)."""
+
+# The parts of a standing figure, as fractions of its height.
+_HEAD_R = 0.07
+_BODY_W = 0.17
+_CROTCH = 0.45
+
+
+def _side_colour(table: Table) -> dict[str, str]:
+    return {side: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, side in enumerate(table.scenario.sides)}
+
+
+def token_positions(table: Table) -> Mapping[str, tuple[float, float]]:
+    """SVG point of every fighter's token (Height frame): on its section's top, spread evenly along it.
+
+    The token is a marker drawn :data:`TOKEN_R` + 1 px above that point at every zoom (:func:`_pin`).
+    Worked out once per positions tuple (:data:`_MEMO`, as :func:`_figures`): a click asks for it more than once.
+    """
+    return _MEMO.get("tokens", table.positions, lambda: MappingProxyType(_token_positions(table)))
+
+
+def _token_positions(table: Table) -> dict[str, tuple[float, float]]:
+    field_ = table.scenario.field
+    out: dict[str, tuple[float, float]] = {}
+    frame = _Frame.of(table)
+    for sid, fids in table.crowds.items():
+        s = field_.section(sid)
+        n = len(fids)
+        for i, fid in enumerate(fids):
+            cx = s.x0 + (s.x1 - s.x0) * (i + 1) / (n + 1)
+            out[fid] = (frame.x(cx), frame.y(s.elevation))
+    return out
+
+
+@dataclass(frozen=True)
+class _Figure:
+    """Where a fighter is drawn, SVG units: its centre line, feet, height and width (0 for a token)."""
+
+    cx: float
+    feet: float
+    h: float
+    w: float
+
+    @property
+    def mid(self) -> float:
+        """The y of the middle of the figure (a token's centre)."""
+        return round(self.feet - self.h / 2, 2)
+
+
+def _figures(table: Table, frame: _Frame) -> dict[str, _Figure]:
+    """Where every fighter is drawn.
+
+    Height frame: tokens as :func:`token_positions` spreads them.  True
+    scale: each at its own place with its feet on its standing surface; two
+    at the very same place are drawn side by side, a little apart.
+    """
+    # Kept by the positions tuple, not the table: a verdict or an override logs a line (a new table) but
+    # moves no one.  A move, a placing or an undo makes a new positions tuple (offsets change only with
+    # one), and a tuple belongs to one scenario's tables.
+    return _MEMO.get("figures", table.positions, lambda: _figures_of(table, frame))
+
+
+def _figures_of(table: Table, frame: _Frame) -> dict[str, _Figure]:
+    if not frame.system.true_scale:
+        return {fid: _Figure(cx, cy, 0.0, 0.0) for fid, (cx, cy) in token_positions(table).items()}
+    out: dict[str, _Figure] = {}
+    seen: dict[tuple[float, float], int] = {}
+    for f in table.scenario.fighters:
+        _, x = table.stand(f.id)
+        cx, feet = frame.x(x), frame.y(table.surface(f.id))
+        h = round(float(figure_height(f[SM]) * frame.system.foot) * frame.sy, 2)
+        w = round(h * _BODY_W, 2)
+        k = seen.get((cx, feet), 0)
+        seen[(cx, feet)] = k + 1
+        # The k-th fighter at one spot stands half a body (at least half a tap target, in SVG units) aside,
+        # right then left.
+        step = max(MIN_TAP / 2, w / 2)
+        cx = round(cx + step * ((k + 1) // 2) * (1 if k % 2 else -1), 2)
+        out[f.id] = _Figure(cx, feet, h, w)
+    return out
+
+
+def _fighters(table: Table) -> ET.Element:
+    """The ``<g id="fighters">`` group: one token or figure, name and click target per fighter.
+
+    Tokens and names are markers (:func:`_pin`): the same size in px at every zoom, a token
+    :data:`TOKEN_R` px in radius standing on its section's top.  Fighters sharing a section
+    alternate their names' heights so long names clear each other; a name the page cannot fit
+    without overlapping another label gives way (``.lbl``, ``data-rank``: ``static/view.js``).
+    """
+    g = ET.Element("g", {"id": "fighters"})
+    frame = _Frame.of(table)
+    if frame.system.true_scale:
+        _standing(g, table, frame)
+        return g
+    colours = _side_colour(table)
+    where = token_positions(table)
+    stagger: dict[str, int] = {}
+    for sid in sorted({sid for _, sid in table.positions}):
+        for i, fid in enumerate(table.fighters_on(sid)):
+            stagger[fid] = i
+    for f in table.scenario.fighters:
+        cx, cy = where[f.id]
+        fg = _fighter_group(g, table, f)
+        lift = 13 * (stagger.get(f.id, 0) % 2)
+        _token(fg, cx, cy, f, colours[f.side], lift)
+    return g
+
+
+def _token(fg: ET.Element, x: float, y: float, f: Fighter, colour: str, lift: float = 0.0,
+           name_at: tuple[float, float] | None = None) -> None:
+    """A token marker: a hit target, the disc and the initial, and the fighter's name (``.lbl``, rank 1).
+
+    Height frame: the disc stands on SVG point (x, y) and the name is above it (``lift`` px higher).
+    True scale: the disc is centred on (x, y), the middle of the figure, and the name stands on
+    ``name_at``, the top of the figure's head.
+    """
+    px = _pin(fg, x, y)
+    cy = -TOKEN_R - 1 if name_at is None else 0.0
+    _el(px, "rect", class_="hit", x=-MIN_TAP / 2, y=round(cy - MIN_TAP / 2, 2), width=MIN_TAP, height=MIN_TAP)
+    _el(px, "circle", class_="token", cx=0, cy=cy, r=TOKEN_R, fill=colour)
+    _el(px, "text", f.name[:1].upper(), class_="token-initial", x=0, y=round(cy + 4.5, 2))
+    if name_at is None:
+        name = px
+        name_y = cy - TOKEN_R - 5 - lift
+        _el(px, "rect", class_="hit", x=-MIN_TAP / 2, y=round(name_y - 12, 2), width=MIN_TAP,
+            height=round(cy - MIN_TAP / 2 - name_y + 12, 2))
+    else:
+        name, name_y = _pin(fg, *name_at), -6.0
+    # A figure's name may slide sideways over its head where a neighbour's head stands (static/view.js).
+    slide = {} if name_at is None else {"data_slide": "h"}
+    _el(name, "text", _short(f.name), class_="token-name lbl", data_rank=1, x=0, y=round(name_y, 2), **slide)
+
+
+def _fighter_group(g: ET.Element, table: Table, f: Fighter) -> ET.Element:
+    """A fighter's ``g.fighter`` (a keyboard button named for the fighter and where it stands)."""
+    sec = table.scenario.field.section(table.position(f.id))
+    label = f"{isolate(f.name)} ({isolate(f.side)}) on {isolate(sec.name)}"
+    fg = _el(g, "g", id=f"fighter-{f.id}", class_="fighter", data_fighter=f.id, data_side=f.side,
+             role="button", tabindex=0, aria_label=label)
+    _el(fg, "title", label)
+    return fg
+
+
+def _standing(g: ET.Element, table: Table, frame: _Frame) -> None:
+    """True scale: each fighter a standing figure of its size — a head and a body in its side's colour —
+    with its token marker (:func:`_token`) on its middle, so a fighter is a tap target of at least
+    :data:`MIN_TAP` px and its name (over its head) reads however small the figure is drawn.
+
+    The ``g.fighter.figure`` also carries ``data-sm`` (its Size Modifier),
+    ``data-feet`` and ``data-top`` (SVG y of its feet and of the top of its
+    head).
+    """
+    colours = _side_colour(table)
+    figures = _figures(table, frame)
+    # Drawn tallest-reaching first: a name stands over its own figure's head, where a taller neighbour's head
+    # often is, and a group drawn later paints over one drawn before (an SVG has no z-index). So the lower
+    # names come after the higher heads. Ties keep the document's order.
+    fighters = table.scenario.fighters
+    order = sorted(range(len(fighters)), key=lambda i: (figures[fighters[i].id].feet - figures[fighters[i].id].h, i))
+    for f in (fighters[i] for i in order):
+        fig = figures[f.id]
+        fg = _fighter_group(g, table, f)
+        fg.set("class", "fighter figure")
+        fg.set("data-sm", str(f[SM]))
+        fg.set("data-feet", fmt(fig.feet))
+        fg.set("data-top", fmt(round(fig.feet - fig.h, 2)))
+        # The figure answers clicks too, however thin it is drawn.
+        half = fig.w / 2 + 2
+        _el(fg, "rect", class_="hit", x=round(fig.cx - half, 2), y=round(fig.feet - fig.h, 2),
+            width=round(2 * half, 2), height=round(fig.h, 2))
+        _figure(fg, fig, colours[f.side])
+        _token(fg, fig.cx, fig.mid, f, colours[f.side], name_at=(fig.cx, round(fig.feet - fig.h, 2)))
+
+
+def _figure(fg: ET.Element, fig: _Figure, colour: str) -> None:
+    """The figure: a head touching the top, a body from the neck to the feet with two legs."""
+    h, w, cx, feet = fig.h, fig.w, fig.cx, fig.feet
+    r = h * _HEAD_R
+    _el(fg, "circle", class_="token figure-head", cx=cx, cy=round(feet - h + r, 2), r=round(r, 2), fill=colour)
+    neck = feet - h + 2 * r + h * 0.015
+    s = w * 0.3  # shoulder rounding
+    gap = w * 0.07
+    crotch = feet - h * _CROTCH
+    left, right = cx - w / 2, cx + w / 2
+
+    def p(x: float, y: float) -> str:
+        return f"{round(x, 2)},{round(y, 2)}"
+
+    d = (f"M{p(left, feet)}L{p(left, neck + s)}Q{p(left, neck)} {p(left + s, neck)}L{p(right - s, neck)}"
+         f"Q{p(right, neck)} {p(right, neck + s)}L{p(right, feet)}L{p(cx + gap, feet)}L{p(cx + gap, crotch)}"
+         f"L{p(cx - gap, crotch)}L{p(cx - gap, feet)}Z")
+    _el(fg, "path", class_="token figure-body", d=d, fill=colour)
+
+
+def fighter_groups(table: Table) -> tuple[tuple[str, str], ...]:
+    """Each fighter's ``g.fighter`` as SVG text, in drawing order: ``((fighter id, text), ...)``.
+
+    :func:`render_fighters` joins them; after a move the page redraws only the groups whose text changed.
+    Worked out once per positions tuple (:data:`_MEMO`, as :func:`_figures`: names, sides and sections belong to
+    the scenario that tuple belongs to).
+    """
+    return _MEMO.get("groups", table.positions,
+                     lambda: tuple((fg.get("data-fighter", ""), to_xml(fg)) for fg in _fighters(table)))
+
+
+def render_fighters(table: Table) -> str:
+    """Only the ``<g id="fighters">`` group, for redrawing after a move or an undo."""
+    return '<g id="fighters">' + "".join(text for _, text in fighter_groups(table)) + "</g>"
