@@ -889,7 +889,7 @@ def _bench_feet_table(n_sections, n_fighters):
     field = Battlefield.build(sections, [(f"s{i}", f"s{i + 1}") for i in range(n_sections - 1)])
     weapons = (Weapon.parse("Spear, reach 1,2"), Weapon.parse("Knife, reach C"), Weapon.parse("Bow, range 150"))
     fighters = tuple(Fighter(f"f{j}", f"Fighter {j}", "Red" if j % 2 else "Blue", f"s{j * n_sections // n_fighters}",
-                             (), None, (), None, j % 3, weapons) for j in range(n_fighters))
+                             None, (("sm", j % 3), ("weapons", weapons))) for j in range(n_fighters))
     return Table.start(Scenario("Bench", "feet", 1, field, fighters, ("levels",), ()))
 '''
 
@@ -1134,7 +1134,6 @@ def _bench_loads(text, reps, budget_s):
 
 CPYTHON_CHILD = LOADS_TIMER + r'''
 import json, sys
-from vertigo.rules.height.rules import play as height_play
 sys.path.insert(0, sys.argv[1])
 sys.dont_write_bytecode = True
 with open(sys.argv[2], encoding="utf-8") as f:
@@ -1566,7 +1565,7 @@ class Skip(Exception):
 def _judge_somewhere(page: Any, rng: random.Random, adj: dict[str, list[str]], start: str, record: Any,
                      prefer_dice: bool = False) -> str:
     """Click a section the chosen entry reaches (read from the overlay) until the verdict offers Confirm."""
-    reach = [c for c in page.evaluate("height_play.routes(window.__benchAct, )") if c["id"] != start]
+    reach = [c for c in page.evaluate("window.__benchAct.reachable()") if c["id"] != start]
     if prefer_dice:
         reach.sort(key=lambda c: (-(c["dice"] or 0), c["id"]))
         order = [c["id"] for c in reach]
@@ -1792,7 +1791,7 @@ def measure_quota(browser: Any, url: str) -> int | None:
 
 def _first_entry(page: Any, record: Any) -> None:
     """Selecting a fighter draws what its first Move entry reaches; choose that entry only if it did not."""
-    if not page.evaluate("height_play.routes(window.__benchAct, )"):
+    if not page.evaluate("window.__benchAct.reachable()"):
         record("entry", _event(page, "click", f'{PANEL.format("entry")}[data-arg="0"]'))
 
 
