@@ -60,6 +60,7 @@ from .fields import Field
 from .limits import (
     MAX_DICE,
     MAX_DICE_MODIFIER,
+    MAX_EXTENT,
     MAX_FIGHTERS,
     MAX_LOG,
     MAX_ROLLS,
@@ -96,15 +97,20 @@ MAX_STATE_FIELDS = 20
 the bound :data:`STATE_ROOM` is worked out for."""
 _KEY_TEXT = 40
 """Longest id or field key (a document's ids and keys are at most 40 characters)."""
-STATE_ROOM = (MAX_FIGHTERS * (_KEY_TEXT + len('"":{},') + MAX_STATE_FIELDS * (_KEY_TEXT + len('"":,') + MAX_STATE_TEXT))
-              + UNDO_DEPTH * (2 * MAX_HEADLINE + len(',"state":["",]') + _KEY_TEXT + MAX_STATE_TEXT))
-"""The most UTF-16 code units the states and their undo snapshots add to a saved table (351,700): every
-fighter's ``"id":{"key":value,...},`` (ids and keys are plain, a value at most
-:data:`~vertigo.table.MAX_STATE_TEXT`) and, in every undo snapshot, a state change's label (at most
-:data:`~vertigo.table.MAX_HEADLINE` characters, each at most two code units once written: an escaped quote or
-backslash, a character beyond U+FFFF; control characters are refused) and its ``"state"``.  It fits in the
-room the largest scenario leaves (TABLE_BUDGET − MAX_SCENARIO_CHARS = 800,000) with the positions and the
-other undo labels beside it."""
+_X_TEXT = 2 * len(str(MAX_EXTENT * lengths.MAX_DENOMINATOR)) + 2
+"""The most characters an offset takes once written (``"-n/d"``, or a float's shortest text)."""
+_STATE_SNAPSHOT = (len('{"fighter":"","section":"","rolls":,"label":"","x":,"state":["",]},') + 3 * _KEY_TEXT
+                   + len(str(MAX_ROLLS)) + 2 * MAX_HEADLINE + _X_TEXT + MAX_STATE_TEXT)
+"""The most characters one state change's undo snapshot takes."""
+STATE_ROOM = (len('"states":{},') + MAX_FIGHTERS * (_KEY_TEXT + len('"":{},')
+                                                   + MAX_STATE_FIELDS * (_KEY_TEXT + len('"":,') + MAX_STATE_TEXT))
+              + UNDO_DEPTH * _STATE_SNAPSHOT)
+"""The most UTF-16 code units the states and the undo snapshots of state changes take in a saved table
+(369,212): every fighter's ``"id":{"key":value,...},`` (ids and keys are plain, a value at most
+:data:`~vertigo.table.MAX_STATE_TEXT`) and every undo snapshot of a state change, its label at most
+:data:`~vertigo.table.MAX_HEADLINE` characters, each at most two code units once written (an escaped quote or
+backslash, a character beyond U+FFFF; control characters are refused).  It fits in the room the largest
+scenario leaves (TABLE_BUDGET − MAX_SCENARIO_CHARS = 800,000) with the positions beside it."""
 
 
 def _compact(value: Any) -> str:
