@@ -322,9 +322,9 @@ class Table:
         """A fighter's name."""
         return self.scenario.fighter(fighter_id).name
 
-    def state(self, fighter_id: str, declared: Field[_T]) -> _T:
+    def state(self, fighter_id: str, field: Field[_T]) -> _T:
         """A fighter's current value of a per-fighter state field: the table's, else where the scenario
-        starts it (``fighter[declared]``).
+        starts it (``fighter[field]``).
 
         Raises:
             UnknownFighterError: no such fighter.
@@ -332,9 +332,9 @@ class Table:
         Source: issue 19 (the table keeps a rule set's per-fighter state).
         """
         for fid, key, value in self.states:
-            if fid == fighter_id and key == declared.key:
+            if fid == fighter_id and key == field.key:
                 return cast(_T, value)
-        return self.scenario.fighter(fighter_id)[declared]
+        return self.scenario.fighter(fighter_id)[field]
 
     def export_states(self) -> Mapping[str, tuple[tuple[str, StateJSON], ...]]:
         """What Export writes of the per-fighter state: ``{fighter id: ((field key, JSON value), ...)}`` with
@@ -506,7 +506,7 @@ class Table:
                                f"refereed by {have}")
         return declared
 
-    def set_state(self, fighter_id: str, declared: Field[_T], value: _T, headline: str) -> Table:
+    def set_state(self, fighter_id: str, field: Field[_T], value: _T, headline: str) -> Table:
         """A rule set changes a fighter's per-fighter state (it lies down): logged and undoable like a move.
 
         The log gets ``headline`` and one detail line, ``"<label>: <before> → <after>."``; one Undo takes
@@ -515,7 +515,7 @@ class Table:
 
         Args:
             fighter_id: the fighter.
-            declared: a state field (``state=True``, on the fighter) of a rule set of the scenario.
+            field: a state field (``state=True``, on the fighter) of a rule set of the scenario.
             value: its new value, of the kind of the field's default (:func:`checked_state`).
             headline: the log line, one line of text written for the user (names isolated,
                 :func:`vertigo.text.isolate`), at most :data:`MAX_HEADLINE` characters; the undo's log line
@@ -531,22 +531,22 @@ class Table:
         saves, undoes and exports").
         """
         self.scenario.fighter(fighter_id)
-        self._state_field(declared)
-        new = checked_state(declared, value)
+        self._state_field(field)
+        new = checked_state(field, value)
         if not isinstance(headline, str) or not headline.strip() or _text_problem(headline):
             raise RuleSetError(f"a state change's headline must be one line of text: {quote(headline)}")
         if len(headline) > MAX_HEADLINE:
             raise LimitError(f"a state change's headline must be at most {MAX_HEADLINE} characters: "
                              f"{len(headline)}")
-        was = self.state(fighter_id, declared)
+        was = self.state(fighter_id, field)
         if _same(was, new):
             return self
-        label = declared.label or declared.key
+        label = field.label or field.key
         entry = LogEntry(headline, (f"{label}: {self._shown(was)} → {self._shown(new)}.",))
         snap = Snapshot(fighter_id, self.position(fighter_id), self.rolls, headline, self.offset(fighter_id),
-                        (declared.key, was))
+                        (field.key, was))
         history = (*self.history, snap)[-UNDO_DEPTH:]
-        return replace(self, states=self._states_set(fighter_id, declared.key, new), log=self._logged(entry),
+        return replace(self, states=self._states_set(fighter_id, field.key, new), log=self._logged(entry),
                        history=history)
 
     def _shown(self, value: object) -> str:
