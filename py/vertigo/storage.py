@@ -12,6 +12,12 @@ without movement rules, e.g. Combat at Different Levels) adds
 scenario's unit), and its undo snapshot an ``"x"``; tables without them save
 as before.
 
+A rule set's per-fighter state (:attr:`vertigo.table.Table.states`: only values that differ from where the
+scenario starts them) adds ``"states": {fighter: {field key: value}}`` (a value as
+:func:`vertigo.table.state_json` writes it), and the undo snapshot of a state change a
+``"state": [field key, value before]``; a table without them saves as before, and a table saved before
+they existed restores as it did.
+
 A roll of other dice than d6 adds its sides, and a modifier adds both:
 ``[index, count, sides]``, ``[index, count, sides, modifier]`` (``"roll": [4, 1, 8]`` is the
 fifth roll, 1d8; ``[5, 3, 6, 1]`` is 3d6+1).  A d6 roll keeps ``[index, count]``, so a table
@@ -23,7 +29,10 @@ of 34,000 d6 costs a few characters, not 100,000.  The whole text stays within
 :data:`vertigo.limits.TABLE_BUDGET` UTF-16 code units: the scenario (at most
 :data:`~vertigo.limits.MAX_SCENARIO_CHARS`), positions and undo always fit,
 and the log keeps as many of its newest entries as the rest of the budget
-holds (explanations for the newest :data:`SAVED_DETAILS`).
+holds (explanations for the newest :data:`SAVED_DETAILS`).  States always fit too: each value is at most
+:data:`~vertigo.table.MAX_STATE_TEXT` characters and each state-change label at most
+:data:`~vertigo.table.MAX_HEADLINE`, so with at most :data:`MAX_STATE_FIELDS` state fields the states and
+their undo take at most :data:`STATE_ROOM` of the room the scenario leaves.
 
 :class:`TableEncoder` re-encodes only what changed since the last save: the
 scenario's JSON once per battlefield, each log entry once.  Version-1 saved
@@ -35,6 +44,7 @@ whole table on every action).
 
 from __future__ import annotations
 
+import difflib
 import json
 import unicodedata
 from collections.abc import Mapping
@@ -46,18 +56,61 @@ from . import lengths
 from . import scenario as scenario_mod
 from .dice import SIDES
 from .errors import ScenarioError
-from .limits import MAX_DICE, MAX_DICE_MODIFIER, MAX_LOG, MAX_ROLLS, MAX_SIDES, TABLE_BUDGET, utf16_length
+from .fields import Field
+from .limits import (
+    MAX_DICE,
+    MAX_DICE_MODIFIER,
+    MAX_EXTENT,
+    MAX_FIGHTERS,
+    MAX_LOG,
+    MAX_ROLLS,
+    MAX_SCENARIO_CHARS,
+    MAX_SIDES,
+    TABLE_BUDGET,
+    utf16_length,
+)
 from .numbers import fmt
+from .rules import REGISTRY
 from .scenario import Scenario
-from .table import UNDO_DEPTH, LogEntry, Snapshot, Table
+from .table import (
+    MAX_HEADLINE,
+    MAX_STATE_TEXT,
+    UNDO_DEPTH,
+    LogEntry,
+    Snapshot,
+    Table,
+    checked_state,
+    state_fields,
+    state_json,
+    states_in_order,
+)
 from .text import quote
 
-__all__ = ["SAVED_VERSION", "SAVED_DETAILS", "TableEncoder", "restore"]
+__all__ = ["SAVED_VERSION", "SAVED_DETAILS", "MAX_STATE_FIELDS", "STATE_ROOM", "TableEncoder", "restore"]
 
 SAVED_VERSION = 2
 """The saved-table version written (``"table"``); version 1 still restores."""
 SAVED_DETAILS = 100
 """Newest log entries saved with their explanation lines; older ones keep their headline only."""
+MAX_STATE_FIELDS = 20
+"""Most per-fighter state fields the registered rule sets declare together (checked below for the core's):
+the bound :data:`STATE_ROOM` is worked out for."""
+_KEY_TEXT = 40
+"""Longest id or field key (a document's ids and keys are at most 40 characters)."""
+_X_TEXT = 2 * len(str(MAX_EXTENT * lengths.MAX_DENOMINATOR)) + 2
+"""The most characters an offset takes once written (``"-n/d"``, or a float's shortest text)."""
+_STATE_SNAPSHOT = (len('{"fighter":"","section":"","rolls":,"label":"","x":,"state":["",]},') + 3 * _KEY_TEXT
+                   + len(str(MAX_ROLLS)) + 2 * MAX_HEADLINE + _X_TEXT + MAX_STATE_TEXT)
+"""The most characters one state change's undo snapshot takes."""
+STATE_ROOM = (len('"states":{},') + MAX_FIGHTERS * (_KEY_TEXT + len('"":{},')
+                                                   + MAX_STATE_FIELDS * (_KEY_TEXT + len('"":,') + MAX_STATE_TEXT))
+              + UNDO_DEPTH * _STATE_SNAPSHOT)
+"""The most UTF-16 code units the states and the undo snapshots of state changes take in a saved table
+(369,212): every fighter's ``"id":{"key":value,...},`` (ids and keys are plain, a value at most
+:data:`~vertigo.table.MAX_STATE_TEXT`) and every undo snapshot of a state change, its label at most
+:data:`~vertigo.table.MAX_HEADLINE` characters, each at most two code units once written (an escaped quote or
+backslash, a character beyond U+FFFF; control characters are refused).  It fits in the room the largest
+scenario leaves (TABLE_BUDGET − MAX_SCENARIO_CHARS = 800,000) with the positions beside it."""
 
 
 def _compact(value: Any) -> str:
@@ -109,8 +162,9 @@ class TableEncoder:
             self._entries.clear()
         offsets = (f'"offsets":{_compact({f: lengths.to_json(x) for f, x in table.offsets})},'
                    if table.offsets else "")
+        states = f'"states":{_compact(_states(table))},' if table.states else ""
         head = (f'{{"table":{SAVED_VERSION},"scenario":{self._scenario_json},'
-                f'"positions":{_compact(dict(table.positions))},{offsets}"rolls":{table.rolls},'
+                f'"positions":{_compact(dict(table.positions))},{offsets}{states}"rolls":{table.rolls},'
                 f'"history":{_compact([_snapshot(s) for s in table.history])},"log":[')
         room = self.budget - utf16_length(head) - 2
         if room < 0:
@@ -171,6 +225,16 @@ def _snapshot(s: Snapshot) -> dict[str, Any]:
     out: dict[str, Any] = {"fighter": s.fighter, "section": s.section, "rolls": s.rolls, "label": s.label}
     if s.x is not None:
         out["x"] = lengths.to_json(s.x)
+    if s.state is not None:
+        out["state"] = [s.state[0], state_json(s.state[1])]
+    return out
+
+
+def _states(table: Table) -> dict[str, dict[str, Any]]:
+    """``{fighter: {field key: value}}`` of :attr:`Table.states`, in its order."""
+    out: dict[str, dict[str, Any]] = {}
+    for fid, key, value in table.states:
+        out.setdefault(fid, {})[key] = state_json(value)
     return out
 
 
@@ -227,7 +291,7 @@ def restore(text: str) -> Table:
             raise ValueError(f"undoes a move of no fighter or to no section: {fighter!r}, {section!r}")
         label = logged_text(s.get("label", ""), "a label")
         x = None if s.get("x") is None else spot(fighter, section, s["x"])
-        return Snapshot(fighter, section, whole(s.get("rolls")), label, x)
+        return Snapshot(fighter, section, whole(s.get("rolls")), label, x, changed(fighter, s.get("state")))
 
     def spot(fighter: str, section: str, raw: Any) -> Fraction:
         """A fighter's offset on a section, exact, within the section."""
@@ -246,6 +310,52 @@ def restore(text: str) -> Table:
             if fid not in ids:
                 raise ValueError(f"places no fighter: {quote(fid)}")
         return tuple((fid, spot(fid, where_now[fid], raw[fid])) for fid in ids if fid in raw)
+
+    declared = {d.key: d for d in state_fields(sc)}
+
+    def state_field(fighter: str, key: str) -> Field[Any]:
+        """The state field ``key`` of this scenario's rule sets; the message suggests the nearest key."""
+        found = declared.get(key)
+        if found is not None:
+            return found
+        near = difflib.get_close_matches(key, list(declared), n=1, cutoff=0.6)
+        hint = (f'; did you mean "{near[0]}"?' if near else
+                f" (its state fields: {', '.join(declared)})" if declared else
+                "; the rule sets of this scenario keep no state")
+        raise ValueError(f"fighter {fighter!r} has no state {quote(key)}{hint}")
+
+    def state_value(fighter: str, key: str, raw: Any) -> object:
+        """A state value from its JSON, as :meth:`Table.set_state` would take it (a length read exactly)."""
+        d = state_field(fighter, key)
+        try:
+            value = (lengths.length(raw, sc.units, f"the state {key!r}") if isinstance(d.default, Fraction)
+                     else raw)
+            return checked_state(d, value)
+        except ValueError as problem:
+            raise ValueError(f"fighter {fighter!r}: {problem}") from None
+
+    def states(raw: Any) -> tuple[tuple[str, str, object], ...]:
+        if raw is None:
+            return ()
+        if not isinstance(raw, dict):
+            raise ValueError(f"must map fighter ids to their state: {quote(raw)}")
+        values: dict[tuple[str, str], object] = {}
+        for fid, held in raw.items():
+            if fid not in ids:
+                raise ValueError(f"holds the state of no fighter: {quote(fid)}")
+            if not isinstance(held, dict):
+                raise ValueError(f"must map fighter {fid!r}'s state fields to values: {quote(held)}")
+            for key, value in held.items():
+                values[fid, key] = state_value(fid, key, value)
+        return states_in_order(sc, values)
+
+    def changed(fighter: str, raw: Any) -> tuple[str, object] | None:
+        """A snapshot's ``"state": [key, value before]``."""
+        if raw is None:
+            return None
+        if not (isinstance(raw, list) and len(raw) == 2 and isinstance(raw[0], str)):
+            raise ValueError(f"undoes a state change that is not [field key, value]: {quote(raw)}")
+        return raw[0], state_value(fighter, raw[0], raw[1])
 
     def entry(i: int, e: Any) -> LogEntry:
         if not isinstance(e, dict) or not isinstance(e.get("text"), str):
@@ -293,6 +403,8 @@ def restore(text: str) -> Table:
         current = positions(doc.get("positions"))
         where = "saved table.offsets"
         placed = offsets(doc.get("offsets"), dict(current))
+        where = "saved table.states"
+        kept = states(doc.get("states"))
         where = "saved table.rolls"
         rolls = whole(doc.get("rolls"))
         where = "saved table.log"
@@ -309,4 +421,8 @@ def restore(text: str) -> Table:
         history = tuple(snapshot(s) for s in raw_history)
     except (AttributeError, TypeError, ValueError) as e:
         raise ScenarioError([f"{where}: {e}"], "the saved table") from None
-    return Table(sc, current, rolls, log, history[-UNDO_DEPTH:], placed)
+    return Table(sc, current, rolls, log, history[-UNDO_DEPTH:], placed, kept)
+
+
+assert sum(1 for r in REGISTRY.values() for d in r.fields if d.state) <= MAX_STATE_FIELDS
+assert MAX_SCENARIO_CHARS + STATE_ROOM + 100_000 <= TABLE_BUDGET  # the states fit beside the largest scenario

@@ -6,31 +6,158 @@ a step back to an earlier snapshot and a saved table replays exactly.
 Source: rulings H2–H8 (what is judged and rolled), H7 (the log keeps both
 the rules' answer and the DM's).
 
+A rule set's per-fighter state (a declared fighter field with ``state=True``, :class:`vertigo.fields.Field`:
+say, lying down) starts where the scenario document puts it; the table keeps the current value
+(:attr:`Table.states`, :meth:`Table.state`), changes it by :meth:`Table.set_state` (logged and undoable like a
+move), and hands it to Export (:meth:`Table.export_states`).
+
 Rulings restated in ``docs/rules.md``: ``#h2-move-entries-and-falls``, ``#h7-the-dms-override``,
-``#h8-falling-dice``.
+``#h8-falling-dice``.  Per-fighter state: issue 19 (rule sets as plug-ins: "its per-fighter state where it
+has any (say, lying down), which the table saves, undoes and exports").
 """
 
 from __future__ import annotations
 
+import json
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from types import MappingProxyType
+from typing import Any, TypeVar, cast
 
 from . import lengths
 from .dice import DicePool, DiceRoll, rng_for, roll
 from .errors import LengthError, LimitError, RuleSetError, UndoError, UnknownFighterError
-from .limits import MAX_LOG, MAX_ROLLS
+from .fields import Field
+from .limits import MAX_LOG, MAX_ROLLS, utf16_length
+from .numbers import fmt
 from .resolve import Resolvable
+from .rules import REGISTRY
 from .scenario import Scenario
-from .text import isolate
+from .text import isolate, quote
 from .verdict import Explained
 
-__all__ = ["LogEntry", "Snapshot", "Table", "UNDO_DEPTH"]
+__all__ = ["LogEntry", "Snapshot", "Table", "UNDO_DEPTH", "MAX_STATE_TEXT", "MAX_HEADLINE", "StateJSON",
+           "state_fields", "state_json", "checked_state", "states_in_order"]
 
 UNDO_DEPTH = 100
 """Snapshots kept for undo."""
+MAX_STATE_TEXT = 200
+"""Longest compact JSON text of one state value, in UTF-16 code units: what one state costs a saved table
+(and its undo snapshot) at most."""
+MAX_HEADLINE = 400
+"""Longest headline a rule set gives a state change (:meth:`Table.set_state`), in characters: it is the
+undo label too, and every undo label is saved."""
+
+StateJSON = bool | int | float | str | None
+"""A state value as a document or a saved table writes it (a length: :func:`vertigo.lengths.to_json`)."""
+
+_T = TypeVar("_T")
+"""A declared field's value."""
+_REFUSED_IN_TEXT = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067")
+"""Bidirectional embeddings, overrides and isolate openers: refused in a state text and a headline, as a
+saved table refuses them in its log (:func:`vertigo.storage.logged_text`)."""
+
+
+def state_fields(scenario: Scenario) -> tuple[Field[Any], ...]:
+    """The per-fighter state fields of a scenario: the fighter fields with ``state=True`` that its rule sets
+    declare, rule sets in the registry's order (:data:`vertigo.rules.REGISTRY`), each one's fields in its own
+    order; a key two rule sets declare counts once, the first's.
+
+    Source: issue 19 ("its per-fighter state ... which the table saves, undoes and exports").
+    """
+    found: dict[str, Field[Any]] = {}
+    for r in REGISTRY.values():
+        if r.id in scenario.rules:
+            for f in r.fields:
+                if f.state and f.on == "fighter":
+                    found.setdefault(f.key, f)
+    return tuple(found.values())
+
+
+def state_json(value: object) -> StateJSON:
+    """A state value as JSON: true/false, whole numbers, text and None as they are, a length (a Fraction)
+    as a document writes it (:func:`vertigo.lengths.to_json`).
+
+    Raises:
+        RuleSetError: a value of another kind (the table keeps no other kind yet).
+    """
+    if isinstance(value, Fraction):
+        return lengths.to_json(value)
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    raise RuleSetError(f"the table keeps state that is true or false, a whole number, text or a length: "
+                       f"{quote(value)}")
+
+
+def _text_problem(value: str) -> bool:
+    return any(unicodedata.category(c) in ("Cc", "Cs") or c in _REFUSED_IN_TEXT for c in value)
+
+
+def checked_state(declared: Field[Any], value: object) -> object:
+    """``value`` as a state of ``declared`` holds it, if it is one: of the kind of the field's default (true or
+    false; a whole number from −2^52 to 2^52; text without control characters; a length, a whole number
+    read as one), its JSON text at most :data:`MAX_STATE_TEXT` UTF-16 code units.
+
+    Args:
+        declared: a per-fighter state field.
+        value: the value (a length in the scenario's unit).
+
+    Returns:
+        The value, a length as a Fraction.
+
+    Raises:
+        RuleSetError: a value of another kind, or a field whose default is of a kind the table keeps none of.
+        LimitError: a whole number or a JSON text over its bound.
+
+    Source: issue 19 (the table saves and exports a rule set's per-fighter state).
+    """
+    kind = type(declared.default)
+    what = f"the state {declared.key!r}" + (f" ({declared.label})" if declared.label else "")
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise RuleSetError(f"{what} must be true or false: {quote(value)}")
+    elif kind is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleSetError(f"{what} must be a whole number: {quote(value)}")
+        if abs(value) > MAX_ROLLS:
+            raise LimitError(f"{what} must be a whole number from -2^52 to 2^52: {fmt(value)}")
+    elif kind is str:
+        if not isinstance(value, str):
+            raise RuleSetError(f"{what} must be text: {quote(value)}")
+        if _text_problem(value):
+            raise RuleSetError(f"{what} must be text without control characters: {quote(value)}")
+    elif kind is Fraction:
+        if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+            raise RuleSetError(f"{what} must be a length: {quote(value)}")
+        value = Fraction(value)
+    else:
+        raise RuleSetError(f"{what} starts as {quote(declared.default)}: the table keeps state that is "
+                           "true or false, a whole number, text or a length")
+    size = utf16_length(json.dumps(state_json(value), ensure_ascii=False, separators=(",", ":")))
+    if size > MAX_STATE_TEXT:
+        raise LimitError(f"{what} must be written in at most {MAX_STATE_TEXT} characters: {size}")
+    return value
+
+
+def _same(a: object, b: object) -> bool:
+    """Whether two state values are the same value (true is not 1)."""
+    return isinstance(a, bool) == isinstance(b, bool) and a == b
+
+
+def states_in_order(scenario: Scenario,
+                    values: Mapping[tuple[str, str], object]) -> tuple[tuple[str, str, object], ...]:
+    """:attr:`Table.states` of ``values`` (``{(fighter id, field key): value}``): only the values that differ
+    from the fighter's starting value, fighters in document order, keys in :func:`state_fields` order.
+
+    Keys that are not a state field of the scenario, and fighters it does not have, are left out (the caller
+    checks them first).
+    """
+    fields = state_fields(scenario)
+    return tuple((f.id, d.key, values[f.id, d.key]) for f in scenario.fighters for d in fields
+                 if (f.id, d.key) in values and not _same(values[f.id, d.key], f[d]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,14 +189,17 @@ class LogEntry:
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """What undoing one move restores: where the moved fighter stood and the roll count.
+    """What undoing one move, placing or state change restores: where the fighter stood, the roll count, and
+    the state it changed.
 
     Attributes:
-        fighter: id of the fighter moved.
-        section: id of the section it left.
-        rolls: the table's roll count before the move.
-        label: the move's headline, for the log line of the undo.
+        fighter: id of the fighter moved, placed or whose state changed.
+        section: id of the section it left (a state change: where it stands).
+        rolls: the table's roll count before the change.
+        label: the change's headline, for the log line of the undo.
         x: where on that section it stood (None: its default place).
+        state: ``(field key, value before)`` of a state change (:meth:`Table.set_state`); None for a move or
+            a placing, which change no state.
     """
 
     fighter: str
@@ -77,6 +207,7 @@ class Snapshot:
     rolls: int
     label: str
     x: Fraction | None = None
+    state: tuple[str, object] | None = None
 
 
 @dataclass(frozen=True)
@@ -92,6 +223,9 @@ class Table:
         offsets: (fighter id, horizontal offset in the scenario's unit) of
             every fighter that stands at a chosen place on its section; the
             others stand at their section's default place (its centre).
+        states: (fighter id, field key, value) of every per-fighter state (:func:`state_fields`) whose
+            current value differs from the fighter's starting value (``fighter[FIELD]``), fighters in
+            document order, keys in :func:`state_fields` order (:func:`states_in_order`).
     """
 
     scenario: Scenario
@@ -100,6 +234,7 @@ class Table:
     log: tuple[LogEntry, ...] = ()
     history: tuple[Snapshot, ...] = field(default=(), repr=False)
     offsets: tuple[tuple[str, Fraction], ...] = ()
+    states: tuple[tuple[str, str, object], ...] = ()
 
     @classmethod
     def start(cls, scenario: Scenario, how: str = "Loaded") -> Table:
@@ -186,6 +321,38 @@ class Table:
     def name(self, fighter_id: str) -> str:
         """A fighter's name."""
         return self.scenario.fighter(fighter_id).name
+
+    def state(self, fighter_id: str, field: Field[_T]) -> _T:
+        """A fighter's current value of a per-fighter state field: the table's, else where the scenario
+        starts it (``fighter[field]``).
+
+        Raises:
+            UnknownFighterError: no such fighter.
+
+        Source: issue 19 (the table keeps a rule set's per-fighter state).
+        """
+        for fid, key, value in self.states:
+            if fid == fighter_id and key == field.key:
+                return cast(_T, value)
+        return self.scenario.fighter(fighter_id)[field]
+
+    def export_states(self) -> Mapping[str, tuple[tuple[str, StateJSON], ...]]:
+        """What Export writes of the per-fighter state: ``{fighter id: ((field key, JSON value), ...)}`` with
+        every fighter, in document order, and every state field of the scenario's rule sets
+        (:func:`state_fields`), in order, at its current value (:func:`state_json`); empty when they declare
+        none.  The scenario writer takes it as ``states=`` and writes each value in place of the fighter's
+        own, so the exported document starts where the table stands.
+
+        Raises:
+            RuleSetError: a starting value of a kind the table keeps none of (:func:`state_json`).
+
+        Source: issue 19 ("which the table saves, undoes and exports").
+        """
+        fields = state_fields(self.scenario)
+        if not fields:
+            return MappingProxyType({})
+        return MappingProxyType({f.id: tuple((d.key, state_json(self.state(f.id, d))) for d in fields)
+                                 for f in self.scenario.fighters})
 
     # -- changes -------------------------------------------------------
     def _offset_set(self, fighter_id: str, x: Fraction | None) -> tuple[tuple[str, Fraction], ...]:
@@ -317,13 +484,93 @@ class Table:
         history = (*self.history, snap)[-UNDO_DEPTH:]
         return replace(self, positions=positions, offsets=offsets, log=self._logged(entry), history=history)
 
+    def _states_set(self, fighter_id: str, key: str, value: object) -> tuple[tuple[str, str, object], ...]:
+        """:attr:`states` with one fighter's state set (left out when it is back at its start)."""
+        now = {(fid, k): v for fid, k, v in self.states}
+        now[fighter_id, key] = value
+        return states_in_order(self.scenario, now)
+
+    def _state_field(self, declared: Field[Any]) -> Field[Any]:
+        """``declared``, if it is per-fighter state of a rule set of the scenario.
+
+        Raises:
+            RuleSetError: a field that is not state, or that no rule set of the scenario declares.
+        """
+        what = f"{declared.key!r}" + (f" ({declared.label})" if declared.label else "")
+        if not declared.state or declared.on != "fighter":
+            raise RuleSetError(f"{what} is a field of the {declared.on} the scenario sets, not per-fighter state "
+                               "the table keeps")
+        if not any(d is declared for d in state_fields(self.scenario)):
+            have = ", ".join(REGISTRY[r].title for r in self.scenario.rules if r in REGISTRY) or "no rule set"
+            raise RuleSetError(f"{what} is the state of no rule set of “{isolate(self.scenario.title)}”: it is "
+                               f"refereed by {have}")
+        return declared
+
+    def set_state(self, fighter_id: str, field: Field[_T], value: _T, headline: str) -> Table:
+        """A rule set changes a fighter's per-fighter state (it lies down): logged and undoable like a move.
+
+        The log gets ``headline`` and one detail line, ``"<label>: <before> → <after>."``; one Undo takes
+        this one change back.  The position, the dice and every other state stay as they are.  A value equal
+        to the current one changes nothing: the table is returned as it is, with no log line.
+
+        Args:
+            fighter_id: the fighter.
+            field: a state field (``state=True``, on the fighter) of a rule set of the scenario.
+            value: its new value, of the kind of the field's default (:func:`checked_state`).
+            headline: the log line, one line of text written for the user (names isolated,
+                :func:`vertigo.text.isolate`), at most :data:`MAX_HEADLINE` characters; the undo's log line
+                repeats it.
+
+        Raises:
+            UnknownFighterError: no such fighter.
+            RuleSetError: a field that is not per-fighter state or that no rule set of the scenario
+                declares; a value of another kind; a headline that is not one line of text.
+            LimitError: a value or headline over its bound (:data:`MAX_STATE_TEXT`, :data:`MAX_HEADLINE`).
+
+        Source: issue 19 ("its per-fighter state where it has any (say, lying down), which the table
+        saves, undoes and exports").
+        """
+        self.scenario.fighter(fighter_id)
+        self._state_field(field)
+        new = checked_state(field, value)
+        if not isinstance(headline, str) or not headline.strip() or _text_problem(headline):
+            raise RuleSetError(f"a state change's headline must be one line of text: {quote(headline)}")
+        if len(headline) > MAX_HEADLINE:
+            raise LimitError(f"a state change's headline must be at most {MAX_HEADLINE} characters: "
+                             f"{len(headline)}")
+        was = self.state(fighter_id, field)
+        if _same(was, new):
+            return self
+        label = field.label or field.key
+        entry = LogEntry(headline, (f"{label}: {self._shown(was)} → {self._shown(new)}.",))
+        snap = Snapshot(fighter_id, self.position(fighter_id), self.rolls, headline, self.offset(fighter_id),
+                        (field.key, was))
+        history = (*self.history, snap)[-UNDO_DEPTH:]
+        return replace(self, states=self._states_set(fighter_id, field.key, new), log=self._logged(entry),
+                       history=history)
+
+    def _shown(self, value: object) -> str:
+        """A state value as a log line shows it: yes or no, a number, a length with its unit, quoted text."""
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, Fraction):
+            return lengths.show(value, self.scenario.units)
+        if isinstance(value, int):
+            return fmt(value)
+        if isinstance(value, str):
+            return f"“{isolate(value)}”"
+        return "none" if value is None else quote(value)
+
     @property
     def can_undo(self) -> bool:
         """Whether there is a move to undo."""
         return bool(self.history)
 
     def undo(self) -> Table:
-        """The table as it was before the last move; the dice rewind with it.
+        """The table as it was before the last move, placing or state change; the dice rewind with it.
+
+        Undoing a state change (:meth:`set_state`) puts that one state back; undoing a move or a placing
+        leaves every state as it is.
 
         Raises:
             UndoError: nothing to undo.
@@ -334,5 +581,6 @@ class Table:
         entry = LogEntry(f"Undone: {snap.label}")
         positions = tuple((fid, snap.section if fid == snap.fighter else sid) for fid, sid in self.positions)
         offsets = self._offset_set(snap.fighter, snap.x)
+        states = self.states if snap.state is None else self._states_set(snap.fighter, *snap.state)
         return replace(self, positions=positions, rolls=snap.rolls, log=self._logged(entry), history=self.history[:-1],
-                       offsets=offsets)
+                       offsets=offsets, states=states)

@@ -8,6 +8,7 @@ be rebuilt, dice replay from the seed; "Also check: re-encoding the whole table 
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -15,10 +16,21 @@ import pytest
 from vertigo import scenario
 from vertigo.dice import DiceRoll
 from vertigo.errors import ScenarioError
-from vertigo.limits import MAX_LOG, PICTURE_BUDGET, STORAGE_QUOTA, TABLE_BUDGET, utf16_length
+from vertigo.fields import Field
+from vertigo.limits import (
+    MAX_FIGHTERS,
+    MAX_LOG,
+    MAX_SCENARIO_CHARS,
+    PICTURE_BUDGET,
+    STORAGE_QUOTA,
+    TABLE_BUDGET,
+    utf16_length,
+)
+from vertigo.rules import REGISTRY
 from vertigo.rules.height.rules import play as height_play
-from vertigo.storage import SAVED_DETAILS, TableEncoder, restore
-from vertigo.table import LogEntry, Table
+from vertigo.ruleset import RuleSet
+from vertigo.storage import MAX_STATE_FIELDS, SAVED_DETAILS, STATE_ROOM, TableEncoder, restore
+from vertigo.table import MAX_HEADLINE, MAX_STATE_TEXT, LogEntry, Table
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
 REPRO = Path(__file__).resolve().parents[3] / "shared" / "repro" / "reliability"
@@ -281,3 +293,39 @@ def test_a_saved_table_with_a_duplicate_key_is_refused_at_its_place():
         restore(text)
     assert info.value.problems == (
         'saved table.scenario: has the key "title" twice; a key may appear only once in an object',)
+
+
+def test_the_largest_states_and_their_undo_stay_within_their_stated_room():
+    """Issue 19 (the table saves a rule set's per-fighter state) within issue 5's budget: with the most
+    fighters, MAX_STATE_FIELDS state fields each at the longest value, and a full undo of state changes
+    with the longest labels, the states and the undo take at most STATE_ROOM, which fits beside the
+    largest scenario."""
+    keys = [f"k{i:02d}" + "k" * 37 for i in range(MAX_STATE_FIELDS)]
+    declared = tuple(Field(k, "fighter", "", f"State {i}", state=True) for i, k in enumerate(keys))
+    wide = RuleSet("wide", "Wide test rules", "test", ("feet",), fields=declared)
+    section = "s" * 40
+    ids = [f"{i:02d}" + "f" * 38 for i in range(MAX_FIGHTERS)]
+    doc = {"vertigo": 2, "title": "Crowd", "units": "feet", "rules": ["levels", "wide"],
+           "sections": [{"id": section, "name": "Field", "elevation": 0, "x": [0, 10000]}],
+           "fighters": [{"id": f, "name": f"F{i}", "side": "A", "section": section} for i, f in enumerate(ids)]}
+    longest = ['"' * (MAX_STATE_TEXT // 2 - 1), "\U0001d4b3" * (MAX_STATE_TEXT // 2 - 1)]
+    headline = '"' * MAX_HEADLINE
+    with REGISTRY.adding(wide):
+        table = Table.start(scenario.load(doc))
+        for f in ids:
+            table = table.place(f, section, Fraction(9_999_829_999, 999_983))
+        for f in ids:
+            for d in declared:
+                table = table.set_state(f, d, longest[0], headline)
+        for f in ids[:5]:  # the whole undo: changes from one longest value to the other
+            for d in declared:
+                table = table.set_state(f, d, longest[1], headline)
+        text = TableEncoder().encode(table)
+        states = text[text.index('"states":'):text.index('"rolls":')]
+        history = text[text.index('"history":') + len('"history":'):text.index(',"log":[')]
+        used = utf16_length(states) + utf16_length(history) - 1  # the history's own brackets once, as "[]"
+        assert 0.99 * STATE_ROOM < used <= STATE_ROOM
+        again = restore(text)  # the log gives way, oldest first (its entries are long here); nothing else does
+        assert (again.states, again.history, again.offsets) == (table.states, table.history, table.offsets)
+        assert len(again.states) == MAX_FIGHTERS * MAX_STATE_FIELDS
+    assert MAX_SCENARIO_CHARS + STATE_ROOM < TABLE_BUDGET
