@@ -25,7 +25,7 @@ from .lengths import exact
 from .numbers import fmt
 from .text import isolate
 
-__all__ = ["Section", "Stairs", "Border", "Battlefield", "SECTION_KINDS"]
+__all__ = ["Section", "Stairs", "Border", "Battlefield", "SECTION_KINDS", "BORDER_KINDS"]
 
 SECTION_KINDS = ("ground", "slab")
 """``ground``: solid down to the bottom of the view; ``slab``: a floor, roof
@@ -120,6 +120,10 @@ class Section:
         return self.elevation + max(Fraction(0), self.stairs.rise * (self.steps - 1))
 
 
+BORDER_KINDS = ("stair", "ladder")
+"""The kinds a border may be: a stair or a ladder (issue 19: one border object for every rule set)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Border:
     """A border shared by two sections.
@@ -128,11 +132,16 @@ class Border:
         a: id of one section.
         b: id of the other.
         x: where the border is drawn, in drawing units.
+        id: its own id, for a rule set that names borders (a ladder), or None.
+        kind: what the border is, where a rule set tells borders apart: one of :data:`BORDER_KINDS`, or
+            None for a plain border.
     """
 
     a: str
     b: str
     x: Fraction
+    id: str | None = None
+    kind: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "x", exact(self.x))

@@ -62,13 +62,11 @@ class RuleSet:
             ``docs/rules.md``).
         units: the unit systems it measures in.
         questions: the ``ask`` questions it answers (``docs/api.md``), in the order ``--help`` lists them.
-        options: ``(name, default)`` of every option a scenario may set for
-            it (``"options": {"hit_locations": false}``).
+        options: every option a scenario may set for it (``"options": {"hit_locations": false}``), each
+            a declared field on ``"scenario"`` with its kind, bounds and default (:class:`vertigo.fields.Field`).
         moves: whether it has movement rules; without them the referee
             places fighters by hand (logged and undoable).
         plural: whether :attr:`title` is a plural noun ("the Height rules *measure*"), for messages.
-        written: the fighter fields a document refereed by it always writes, even when empty (a fighter
-            with no Move entries still shows ``"moves": []``, so the file says it has none).
         default_for: the unit systems whose documents, naming no rule sets (always so in version 1), are
             read with it.
         fields: the fields it declares on the document's objects (:class:`vertigo.fields.Field`), its
@@ -80,10 +78,9 @@ class RuleSet:
     source: str
     units: tuple[str, ...]
     questions: tuple[Question, ...] = ()
-    options: tuple[tuple[str, bool], ...] = ()
+    options: tuple[Field[Any], ...] = ()
     moves: bool = False
     plural: bool = False
-    written: tuple[str, ...] = ()
     default_for: tuple[str, ...] = ()
     fields: tuple[Field[Any], ...] = ()
 

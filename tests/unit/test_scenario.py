@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vertigo import scenario
+from vertigo import document, scenario
 from vertigo.errors import RuleSetError, ScenarioError, UnknownFighterError
 from vertigo.limits import MAX_DOCUMENT_CHARS
 from vertigo.rules import REGISTRY
@@ -144,8 +144,8 @@ def test_every_problem_is_reported_at_once_with_its_path():
         'fighters[0].actions[1]: "Bow range 2" is not an action (expected e.g. "Shortbow, range 3" '
         'or "Spear, range 0, Reach")',
         'fighters[1].section: names no section: "pit"',
-        "fighters[1].height: must be 0 to 1000: -1",
         "fighters[1].moves[1]: Move entry distance must be ≤ 50: 500",
+        "fighters[1].height: must be 0 to 1000: -1",
     )
 
 
@@ -402,8 +402,8 @@ def test_the_nesting_check_does_a_bounded_number_of_passes_at_every_size(shape, 
     time". The pre-scan is a fixed number of C-speed whole-text operations plus at most MAX_NESTING + 1
     passes that each scan the text once, whatever its size and shape (counted, not timed)."""
     passes = []
-    real = scenario._innermost_removed
-    monkeypatch.setattr(scenario, "_innermost_removed", lambda b: passes.append(len(b)) or real(b))
+    real = document._innermost_removed
+    monkeypatch.setattr(document, "_innermost_removed", lambda b: passes.append(len(b)) or real(b))
     for size in (1_000, 100_000, MAX_DOCUMENT_CHARS):
         passes.clear()
         scenario.nesting(HOSTILE_SHAPES[shape](size))

@@ -77,7 +77,7 @@ class Registry(Mapping[str, RuleSet]):
     @property
     def options(self) -> tuple[str, ...]:
         """Every option of every rule set, in order: the most keys an ``options`` object can usefully hold."""
-        return tuple(dict.fromkeys(name for r in self._by_id.values() for name, _ in r.options))
+        return tuple(dict.fromkeys(o.key for r in self._by_id.values() for o in r.options))
 
 
 REGISTRY = Registry((_HEIGHT, _LEVELS))

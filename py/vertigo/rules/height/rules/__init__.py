@@ -19,6 +19,6 @@ __all__ = ["RULE_SET"]
 
 RULE_SET = RuleSet(
     "height", "the Height rules", "000_519d8b8e373365db.txt", ("height",),
-    questions=QUESTIONS, moves=True, plural=True, written=("moves", "actions"), default_for=("height",),
+    questions=QUESTIONS, moves=True, plural=True, default_for=("height",),
     fields=FIELDS)
 """Height (000): sections, borders, falling, Move entries, ranged across Height (H1–H13)."""

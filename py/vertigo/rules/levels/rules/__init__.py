@@ -10,12 +10,12 @@ Source: ``001_cbc7fc1b49bd2ff2.txt``; rulings G1–G7 (``docs/rules.md``).
 
 from vertigo.ruleset import RuleSet
 
-from .fields import FIELDS
+from .fields import FIELDS, OPTIONS
 from .questions import QUESTIONS
 
 __all__ = ["RULE_SET"]
 
 RULE_SET = RuleSet(
     "levels", "Combat at Different Levels", "001_cbc7fc1b49bd2ff2.txt", ("feet",),
-    questions=QUESTIONS, options=(("hit_locations", True),), default_for=("feet",), fields=FIELDS)
+    questions=QUESTIONS, options=OPTIONS, default_for=("feet",), fields=FIELDS)
 """Combat at Different Levels (001): melee across a vertical difference in feet (G1–G7)."""

@@ -1,0 +1,408 @@
+"""Reading a scenario document's objects: each checked at its place, its keys known or refused.
+
+:class:`Checker` collects every problem with its place (``fighters[2].moves[0]: …``) in the document's
+unit.  The shared objects (sections, stairs, borders, a fighter's place) are read here; the fields the rule
+sets declare (:mod:`vertigo.fields`) are read from their declarations, found through the registry
+(:mod:`vertigo.rules`), so nothing here names a rule set.  In a version-2 document a key that neither the
+shared format nor any registered rule set declares is refused at its place, with the nearest known key
+as a suggestion (:meth:`Checker.unknown`).
+
+Source: the data model of issues 2, 6 and 19; Height rules ``000_519d8b8e373365db.txt`` (sections,
+borders), rulings H1, H2; ``docs/rules.md#scenario-format``.
+
+Rulings restated in ``docs/rules.md``: ``#h1-elevation-and-border-height``, ``#h2-move-entries-and-falls``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Collection, Mapping
+from difflib import get_close_matches
+from fractions import Fraction
+from typing import Any
+
+from . import lengths
+from .battlefield import BORDER_KINDS, SECTION_KINDS, Border, Section, Stairs, default_border_x
+from .document import show
+from .errors import RulesError
+from .fields import BAD, Field
+from .limits import MAX_BORDERS, MAX_ELEVATION, MAX_EXTENT, MAX_FIGHTERS, MAX_NAME, MAX_SECTIONS
+from .numbers import fmt
+from .rules import PLANNED, REGISTRY, default_rules
+from .text import check_name, quote
+
+__all__ = ["Checker", "ABSENT", "SUGGESTED", "ELEVATION_LIMIT", "MAX_STEPS", "SECTION_KEYS", "BORDER_KEYS",
+           "FIGHTER_KEYS", "UNKNOWN_SHOWN", "declared", "sections", "borders", "fighters", "rules", "options"]
+
+ELEVATION_LIMIT = {"height": MAX_ELEVATION, "feet": 10 * MAX_ELEVATION, "inches": 120 * MAX_ELEVATION}
+"""Largest elevation magnitude per unit system: Height 1000, 10,000 ft, 120,000 in."""
+SUGGESTED = 50
+"""Unknown keys in one document that get a suggestion; past them a key is refused without one."""
+UNKNOWN_SHOWN = 5
+"""Unknown keys of one object listed one by one; past them one line counts the rest and lists the known keys."""
+ABSENT: Any = object()
+"""A key the document leaves out (``null`` is a value, and refused where no null is allowed)."""
+SECTION_KEYS = ("id", "name", "elevation", "x", "kind", "stairs")
+"""The keys every section may have."""
+BORDER_KEYS = ("between", "x", "id", "kind")
+"""The keys of a border object (``{"between": [a, b], "x": …, "id"?, "kind"?}``), the same for every rule set."""
+FIGHTER_KEYS = ("id", "name", "side", "section", "x")
+"""The keys every fighter has, whichever rule sets referee it; the rule sets declare the rest."""
+_ID = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+"""An id (matched whole: ``fullmatch``, so no trailing newline slips through as ``$`` would let it)."""
+
+
+def declared(on: str) -> tuple[Field[Any], ...]:
+    """Every field the registered rule sets declare on one kind of object (``"fighter"``), in registry order.
+
+    Args:
+        on: one of :data:`vertigo.fields.OBJECTS`.
+    """
+    return tuple(f for r in REGISTRY.values() for f in (*r.fields, *r.options) if f.on == on)
+
+
+class Checker:
+    """Collects problems with their place in the document, in its unit (:mod:`vertigo.lengths`).
+
+    Attributes:
+        problems: each ``"place: message"``, in the order found.
+        units: the document's unit system, which lengths are read in.
+        version: the document's format version (1 or 2): what unknown keys mean.
+        unknowns: how many unknown keys were refused so far.
+    """
+
+    def __init__(self, units: str = "height", version: int = 2) -> None:
+        self.problems: list[str] = []
+        self.units = units
+        self.version = version
+        self.unknowns = 0
+
+    def add(self, where: str, message: str) -> None:
+        """Record a problem at ``where``."""
+        self.problems.append(f"{where}: {message}")
+
+    def show(self, value: Any) -> str:
+        """A value as a message shows it (:func:`vertigo.document.show`)."""
+        return show(value)
+
+    def unknown(self, where: str, obj: Mapping[str, Any], known: Collection[str],
+                newer: Collection[str] = ()) -> None:
+        """Refuse every key of ``obj`` not in ``known``, in the document's order, with the nearest known key
+        as a suggestion (``sections[3]: unknown key "kindd"; did you mean "kind"?``).
+
+        In a version-1 document only the keys in ``newer`` (those version 2 added) are refused, with the hint
+        to write version 2; any other unknown key is ignored, as version 1 always did.  Past
+        :data:`UNKNOWN_SHOWN` unknown keys in one object one line counts the rest, and past
+        :data:`SUGGESTED` in one document no suggestion is looked for (a hostile document of 10,000 keys
+        costs no 10,000 searches).
+        """
+        refused = 0
+        for key in obj:
+            if self.version == 1:
+                if key in newer:
+                    self.add(where, f"{quote(key)} is a version-2 key; write \"vertigo\": 2 to use it")
+                continue
+            if key in known:
+                continue
+            refused += 1
+            if refused > UNKNOWN_SHOWN:
+                continue
+            self.unknowns += 1
+            near = get_close_matches(key, sorted(known), n=1, cutoff=0.6) \
+                if self.unknowns <= SUGGESTED and isinstance(key, str) and len(key) <= 40 else []
+            hint = f"; did you mean {quote(near[0])}?" if near else ""
+            self.add(where, f"unknown key {quote(key if len(key) <= 40 else key[:37] + '...', 400)}{hint}")
+        if refused > UNKNOWN_SHOWN:
+            self.add(where, f"{refused - UNKNOWN_SHOWN} more unknown keys; the keys it may have are "
+                            f"{', '.join(sorted(known))}")
+
+    def text(self, where: str, value: Any, *, limit: int = MAX_NAME) -> str | None:
+        try:
+            return check_name(value, limit)
+        except RulesError as e:
+            shown = f": {show(value)}" if not isinstance(value, str) or not value.strip() else ""
+            self.add(where, f"{e}{shown}")
+            return None
+
+    def ident(self, where: str, value: Any) -> str | None:
+        if not isinstance(value, str) or not _ID.fullmatch(value):
+            self.add(where, f"must be an id of 1–40 letters, digits, '_', '-' or '.': {show(value)}")
+            return None
+        return value
+
+    def number(self, where: str, value: Any, low: float, high: float) -> Fraction | None:
+        """A length in the document's unit, exact (:func:`vertigo.lengths.length`), from ``low`` to ``high``.
+
+        A Height document takes JSON numbers only; feet and inches documents
+        also take length text (``"2 ft 8 in"``).
+        """
+        text_ok = isinstance(value, str) and self.units != "height"
+        if not text_ok and (isinstance(value, bool) or not isinstance(value, (int, float)) or (
+                isinstance(value, float) and not math.isfinite(value))):
+            self.add(where, f"must be a number from {fmt(low)} to {fmt(high)}: {show(value)}")
+            return None
+        if not text_ok and not low <= value <= high:
+            self.add(where, f"must be {fmt(low)} to {fmt(high)}: {fmt(value)}")
+            return None
+        try:
+            exact = lengths.length(value, self.units, "the length")
+        except RulesError as e:
+            self.add(where, str(e).removeprefix("the length ").removeprefix("the length: "))
+            return None
+        if not low <= exact <= high:
+            self.add(where, f"must be {fmt(low)} to {fmt(high)}: {fmt(exact)}")
+            return None
+        return exact
+
+    def items(self, where: str, value: Any, limit: int, *, empty_ok: bool = True) -> list[Any]:
+        if not isinstance(value, list):
+            self.add(where, f"must be a list: {show(value)}")
+            return []
+        if len(value) > limit:
+            self.add(where, f"has {len(value)} entries; at most {limit} are allowed")
+            return []
+        if not value and not empty_ok:
+            self.add(where, "must not be empty")
+        return value
+
+def sections(c: Checker, raw: Any) -> list[Section]:
+    out: list[Section] = []
+    seen: set[str] = set()
+    for i, s in enumerate(c.items("sections", raw, MAX_SECTIONS, empty_ok=False)):
+        at = f"sections[{i}]"
+        if not isinstance(s, Mapping):
+            c.add(at, f"must be an object: {show(s)}")
+            continue
+        c.unknown(at, s, SECTION_KEYS, ("stairs",))
+        sid = c.ident(f"{at}.id", s.get("id"))
+        if sid is not None and sid in seen:
+            c.add(f"{at}.id", f"repeats the id {sid!r}")
+            sid = None
+        name = c.text(f"{at}.name", s.get("name", s.get("id")))
+        limit = ELEVATION_LIMIT[c.units]
+        elev = c.number(f"{at}.elevation", s.get("elevation"), -limit, limit)
+        x = s.get("x")
+        x0 = x1 = None
+        if not (isinstance(x, list) and len(x) == 2):
+            c.add(f"{at}.x", f"must be [left, right]: {show(x)}")
+        else:
+            x0 = c.number(f"{at}.x[0]", x[0], -MAX_EXTENT, MAX_EXTENT)
+            x1 = c.number(f"{at}.x[1]", x[1], -MAX_EXTENT, MAX_EXTENT)
+            if x0 is not None and x1 is not None and x1 <= x0:
+                c.add(f"{at}.x", f"right edge must be greater than left edge: {show(x)}")
+                x0 = None
+        kind = s.get("kind", "ground")
+        if kind not in SECTION_KINDS:
+            c.add(f"{at}.kind", f"must be one of {', '.join(SECTION_KINDS)}: {show(kind)}")
+        stairs = _stairs(c, f"{at}.stairs", s["stairs"]) if "stairs" in s else None
+        if stairs is not None and x0 is not None and x1 is not None and math.ceil((x1 - x0) / stairs.tread) > MAX_STEPS:
+            c.add(f"{at}.stairs", f"holds {math.ceil((x1 - x0) / stairs.tread)} steps of its tread; at most "
+                                  f"{MAX_STEPS} are allowed")
+            stairs = None
+        if stairs is not None and elev is not None and x0 is not None and x1 is not None:
+            ends = (elev, elev + stairs.rise * (math.ceil((x1 - x0) / stairs.tread) - 1))
+            if max(abs(e) for e in ends) > limit:
+                c.add(f"{at}.stairs", f"its last step stands at {lengths.show(ends[1], c.units)}; every surface must "
+                                      f"be within {lengths.show(Fraction(limit), c.units)} of 0")
+                stairs = None
+        if sid is not None:
+            seen.add(sid)
+        if (sid is not None and name is not None and elev is not None and x0 is not None and x1 is not None
+                and kind in SECTION_KINDS and ("stairs" not in s or stairs is not None)):
+            out.append(Section(sid, name, elev, x0, x1, kind, stairs))
+    return out
+
+_TREAD = {"feet": 1, "inches": 12}
+"""A stair's tread when the document does not give one: 1 ft (issue 6)."""
+
+
+def _stairs(c: Checker, at: str, raw: Any) -> Stairs | None:
+    """``{"rise": length, "tread": length}`` of a section in feet or inches (tread defaults to 1 ft)."""
+    if c.units not in _TREAD:
+        c.add(at, "stairs need a scenario in feet or inches; a Height scenario measures sections, not steps")
+        return None
+    if not isinstance(raw, Mapping) or "rise" not in raw:
+        c.add(at, f'must be {{"rise": length, "tread": length}} (tread optional, 1 ft by default): {show(raw)}')
+        return None
+    before = len(c.problems)
+    c.unknown(at, raw, ("rise", "tread"))
+    if len(c.problems) > before:
+        return None
+    limit = ELEVATION_LIMIT[c.units]
+    rise = c.number(f"{at}.rise", raw["rise"], -limit, limit)
+    tread = c.number(f"{at}.tread", raw.get("tread", _TREAD[c.units]), 0, MAX_EXTENT)
+    if rise is not None and rise == 0:
+        c.add(f"{at}.rise", "must not be 0 (a flat section needs no stairs)")
+        return None
+    if tread is not None and tread == 0:
+        c.add(f"{at}.tread", "must be more than 0")
+        return None
+    if rise is None or tread is None:
+        return None
+    return Stairs(rise, tread)
+
+
+MAX_STEPS = 200
+"""Most steps one stair section may hold (its width ÷ tread), so drawing it stays cheap."""
+
+def borders(c: Checker, raw: Any, sections: list[Section], all_ids: set[str] | None) -> list[Border]:
+    """The borders; with ``all_ids`` None (no usable section list) their ends are not checked."""
+    by_id = {s.id: s for s in sections}
+    out: list[Border] = []
+    seen: set[frozenset[str]] = set()
+    for i, b in enumerate(c.items("borders", raw, MAX_BORDERS)):
+        at = f"borders[{i}]"
+        x = None
+        ident = kind = None
+        if isinstance(b, Mapping):
+            c.unknown(at, b, BORDER_KEYS, ("id", "kind"))
+            if "x" in b:
+                x = c.number(f"{at}.x", b["x"], -MAX_EXTENT, MAX_EXTENT)
+            if "id" in b:
+                ident = c.ident(f"{at}.id", b["id"])
+            if "kind" in b:
+                kind = b["kind"] if b["kind"] in BORDER_KINDS else None
+                if kind is None:
+                    c.add(f"{at}.kind", f"must be one of {', '.join(BORDER_KINDS)}: {show(b['kind'])}")
+            b = b.get("between")
+            at += ".between"
+        if not (isinstance(b, list) and len(b) == 2 and all(isinstance(e, str) for e in b)):
+            c.add(at, f'must be two section ids, ["a", "b"] or {{"between": ["a", "b"]}}: {show(b)}')
+            continue
+        a_id, b_id = b
+        bad = False
+        for j, end in enumerate((a_id, b_id)):
+            if all_ids is not None and end not in all_ids:
+                c.add(f"{at}[{j}]", f"names no section: {show(end)}")
+                bad = True
+        if bad:
+            continue
+        if a_id == b_id:
+            c.add(at, f"joins a section to itself: {show(a_id)}")
+            continue
+        key = frozenset((a_id, b_id))
+        if key in seen:
+            c.add(at, f"repeats the border {a_id} – {b_id}")
+            continue
+        seen.add(key)
+        if a_id in by_id and b_id in by_id:
+            out.append(Border(a_id, b_id, x if x is not None else default_border_x(by_id[a_id], by_id[b_id]),
+                              ident, kind))
+    return out
+
+def rules(c: Checker, raw: Any, units: str | None) -> tuple[str, ...]:
+    """The ``rules`` list: known rule-set ids, no repeats, each measuring in the scenario's units.
+
+    Absent (and always in version 1): the rule sets the units default to
+    (:func:`vertigo.rules.default_rules`).
+    """
+    if raw is ABSENT:
+        return default_rules(units) if units is not None else ()
+    if not isinstance(raw, list) or len(raw) > len(REGISTRY) + len(PLANNED):
+        c.add("rules", f"must be a list of rule-set ids ({', '.join(REGISTRY)}): {show(raw)}")
+        return ()
+    out: list[str] = []
+    for i, rule_id in enumerate(raw):
+        at = f"rules[{i}]"
+        if isinstance(rule_id, str) and rule_id in PLANNED:
+            c.add(at, f"{PLANNED[rule_id][0]} ({rule_id!r}) is not refereed yet; the rule sets are "
+                      f"{', '.join(REGISTRY)}")
+        elif not isinstance(rule_id, str) or rule_id not in REGISTRY:
+            c.add(at, f"must be one of {', '.join(REGISTRY)}: {show(rule_id)}")
+        elif rule_id in out:
+            c.add(at, f"repeats {rule_id!r}")
+        elif units is not None and units not in REGISTRY[rule_id].units:
+            r = REGISTRY[rule_id]
+            c.add(at, f"{r.title} ({rule_id!r}) {r.verb('measures')} in "
+                      f"{' or '.join(r.units)}; this scenario's units are {units!r}")
+        else:
+            out.append(rule_id)
+    return tuple(out)
+
+def fighters(c: Checker, raw: Any, section_ids: set[str] | None, section_list: list[Section]) -> list[Any]:
+    """The fighters, as ``(id, name, side, section, x, values)``; with ``section_ids`` None (no usable section
+    list) their sections are not checked.
+
+    Every field any registered rule set declares is kept whichever rule sets referee the scenario (a
+    version-1 document loses nothing); ``values`` holds each one's value, its default where the document
+    leaves it out, in registry order.
+    """
+    by_id = {s.id: s for s in section_list}
+    fields = declared("fighter")
+    known = (*FIGHTER_KEYS, *(f.key for f in fields))
+    newer = ("x", *(f.key for f in fields if f.key not in _V1_FIGHTER_KEYS))
+    out: list[Any] = []
+    seen: set[str] = set()
+    for i, f in enumerate(c.items("fighters", raw, MAX_FIGHTERS)):
+        at = f"fighters[{i}]"
+        if not isinstance(f, Mapping):
+            c.add(at, f"must be an object: {show(f)}")
+            continue
+        before = len(c.problems)
+        c.unknown(at, f, known, newer)
+        fid = c.ident(f"{at}.id", f.get("id"))
+        if fid is not None and fid in seen:
+            c.add(f"{at}.id", f"repeats the id {fid!r}")
+        name = c.text(f"{at}.name", f.get("name"))
+        side = c.text(f"{at}.side", f.get("side"))
+        section = f.get("section")
+        if not isinstance(section, str) or (section_ids is not None and section not in section_ids):
+            c.add(f"{at}.section", f"names no section: {show(section)}")
+        values = tuple((d.key, _value(c, f"{at}.{d.key}", f, d)) for d in fields)
+        x = None
+        if f.get("x") is not None:
+            x = c.number(f"{at}.x", f["x"], -MAX_EXTENT, MAX_EXTENT)
+            home = by_id.get(section) if isinstance(section, str) else None
+            if x is not None and home is not None and not home.x0 <= x <= home.x1:
+                shown = (fmt if c.units == "height" else lambda v: lengths.show(v, c.units))
+                c.add(f"{at}.x", f"must stand on its section, from {shown(home.x0)} to {shown(home.x1)}: {shown(x)}")
+        if fid is not None:
+            seen.add(fid)
+        if len(c.problems) == before:
+            out.append((fid, name, side, section, x, values))
+    return out
+
+
+_V1_FIGHTER_KEYS = ("moves", "height", "actions")
+"""The fighter keys version 1 had besides the shared ones: any other declared key needs version 2."""
+
+
+def _value(c: Checker, where: str, obj: Mapping[str, Any], d: Field[Any]) -> Any:
+    """The value of a declared field in ``obj``: its default when absent, else read by its kind."""
+    if d.key not in obj:
+        return d.default
+    value = d.read(c, where, obj[d.key])
+    return d.default if value is BAD else value
+
+
+def options(c: Checker, raw: Any, named: tuple[str, ...]) -> tuple[tuple[str, Any], ...]:
+    """The ``options`` object: each key an option of one of the scenario's rule sets, each value of its kind.
+
+    An object with more keys than every rule set has options together is refused whole, on one line (as a
+    ``rules`` list longer than the rule sets is): 10,000 unknown keys are one fault, not 10,000 problems.
+    Returns ``(name, value)`` sorted by name.
+    """
+    known = {o.key: o for r in (REGISTRY[x] for x in named) for o in r.options}
+    if not isinstance(raw, Mapping):
+        c.add("options", f"must be an object of rule-set options: {show(raw)}")
+        return ()
+    every = REGISTRY.options
+    if len(raw) > len(every):
+        c.add("options", f"has {len(raw)} keys; the rule sets have {len(every)} option"
+                         f"{'' if len(every) == 1 else 's'} in all ({', '.join(every)})")
+        return ()
+    out: list[tuple[str, Any]] = []
+    for key in sorted(raw, key=str):
+        at = f"options.{key}" if isinstance(key, str) and _PLAIN_KEY.fullmatch(key) else "options"
+        if key not in known:
+            names = ", ".join(sorted(known)) or "none"
+            c.add(at, f"is not an option of this scenario's rule sets (theirs: {names}): {show(key)}")
+            continue
+        value = known[key].read(c, at, raw[key])
+        if value is not BAD:
+            out.append((key, value))
+    return tuple(out)
+
+
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_]{1,40}")
