@@ -101,7 +101,7 @@ class Checker:
         for key in obj:
             if self.version == 1:
                 if key in newer:
-                    self.add(where, f"{quote(key)} is a version-2 key; write \"vertigo\": 2 to use it")
+                    self.add(f"{where}.{key}", "is not a field in version 1 (write \"vertigo\": 2)")
                 continue
             if key in known:
                 continue
@@ -195,7 +195,7 @@ def sections(c: Checker, raw: Any) -> list[Section]:
         kind = s.get("kind", "ground")
         if kind not in SECTION_KINDS:
             c.add(f"{at}.kind", f"must be one of {', '.join(SECTION_KINDS)}: {show(kind)}")
-        stairs = _stairs(c, f"{at}.stairs", s["stairs"]) if "stairs" in s else None
+        stairs = _stairs(c, f"{at}.stairs", s["stairs"]) if "stairs" in s and c.version == 2 else None
         if stairs is not None and x0 is not None and x1 is not None and math.ceil((x1 - x0) / stairs.tread) > MAX_STEPS:
             c.add(f"{at}.stairs", f"holds {math.ceil((x1 - x0) / stairs.tread)} steps of its tread; at most "
                                   f"{MAX_STEPS} are allowed")

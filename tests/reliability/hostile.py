@@ -42,8 +42,10 @@ from vertigo import lengths, limits
 from vertigo.rules.height.rules.fields import ACTIONS, MOVES
 from vertigo.rules.levels.rules.fields import SM, WEAPONS
 
-CLIFF_FILE = Path(__file__).resolve().parents[2] / "static" / "scenarios" / "cliff.json"
-"""The valid document every case starts from."""
+SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
+CLIFF_FILE = Path(__file__).resolve().parents[2] / "tests" / "unit" / "version-1" / "cliff.json"
+"""The valid document every case starts from: the cliff as it was bundled in version 1, so that a case may
+set ``"vertigo"`` to 1 or 2 and load either way."""
 
 CLIFF: dict[str, Any] = json.loads(CLIFF_FILE.read_text(encoding="utf-8"))
 
@@ -780,7 +782,7 @@ def right_to_left_cases() -> list[Case]:
 
 # -- 9. version 2: rule sets, options, lengths, stairs, SM and weapons ----
 
-STAIRCASE_FILE = CLIFF_FILE.with_name("staircase.json")
+STAIRCASE_FILE = SCENARIOS / "staircase.json"
 """The valid version-2 feet document the v2 cases start from: a hall, a stair of 8-inch steps, a landing."""
 
 STAIRCASE: dict[str, Any] = json.loads(STAIRCASE_FILE.read_text(encoding="utf-8"))

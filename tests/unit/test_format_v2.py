@@ -20,12 +20,15 @@ from vertigo.table import Table
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = sorted(p for p in (ROOT / "static" / "scenarios").glob("*.json") if p.name != "index.json")
 REAL_CASES = sorted((ROOT.parent / "shared" / "repro" / "real-cases").glob("*.json"))
+VERSION_1 = sorted((Path(__file__).resolve().parent / "version-1").glob("*.json"))
+"""The three Height battlefields as they were bundled in version 1, before they were written as version 2."""
 
 
 def _version_1_documents() -> list[tuple[str, dict]]:
-    """Every version-1 scenario the project holds: bundled battlefields and the real cases of the repro folder."""
+    """Every version-1 scenario the project holds: the bundled battlefields as they were, any bundled one still
+    in version 1, and the real cases of the repro folder."""
     found = []
-    for path in [*BUNDLED, *REAL_CASES]:
+    for path in [*VERSION_1, *BUNDLED, *REAL_CASES]:
         doc = json.loads(path.read_text(encoding="utf-8"))
         if isinstance(doc, dict) and doc.get("vertigo") == 1:
             found.append((path.name, doc))
@@ -55,7 +58,7 @@ def test_every_version_1_document_converts_to_version_2_with_nothing_lost(name, 
 
 
 def test_there_are_version_1_documents_to_convert():
-    """The conversion test above is not vacuous: the three Height battlefields are version 1."""
+    """The conversion test above is not vacuous: the three Height battlefields as they were in version 1."""
     assert {"cliff.json", "four-shots.json", "ruined-street.json"} <= {n for n, _ in V1}
 
 
