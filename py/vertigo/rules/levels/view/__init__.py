@@ -55,7 +55,23 @@ def _direction(box: ET.Element, table: Table, v: LevelsVerdict, d: Direction) ->
     if d.allowed or d.final:
         line += f"; {b} defends at {signed(d.defense_modifier)}"
     el(sec, "p", line[:1].upper() + line[1:] + ".", class_="summary", data_testid="direction-summary")
-    # Weapons: reach with the SM bonus, the distance, whether it reaches (G4, G5).
+    _weapons(sec, d, a)
+    _locations(sec, v, d, a)
+    row = el(sec, "div", class_="buttons")
+    if d.override is None:
+        label = "Rule it out" if d.allowed else "Let it happen"
+        button(row, label, "override-levels", f"{d.attacker}:{'forbid' if d.allowed else 'allow'}",
+                class_="override", aria_label=f"{label}: DM override on {a} striking {b}")
+    else:
+        button(row, "Take back the override", "take-back-levels", d.attacker, class_="override",
+                aria_label=f"Take back the override: DM override on {a} striking {b}")
+    details = el(sec, "details", class_="why")
+    el(details, "summary", "Every step")
+    step_list(details, d.steps)
+
+
+def _weapons(sec: ET.Element, d: Direction, a: str) -> None:
+    """A direction's weapons: reach with the SM bonus, the distance, whether it reaches (G4, G5)."""
     rows: list[tuple[str, ...]] = []
     for w in d.weapons:
         if not w.melee:
@@ -73,7 +89,11 @@ def _direction(box: ET.Element, table: Table, v: LevelsVerdict, d: Direction) ->
     for w in d.weapons:
         if not w.melee:
             el(sec, "p", w.why, class_="meta")
-    # Hit locations: base / level / net, or why not (G2, G3, G6, G7).
+
+
+def _locations(sec: ET.Element, v: LevelsVerdict, d: Direction, a: str) -> None:
+    """A direction's hit locations: base / level / net, or why not (G2, G3, G6, G7)."""
+    rows: list[tuple[str, ...]]
     if not d.allowed:
         el(sec, "p", d.steps[0].text if d.steps else "Combat is impossible.", class_="meta")
     elif v.hit_locations:
@@ -97,17 +117,6 @@ def _direction(box: ET.Element, table: Table, v: LevelsVerdict, d: Direction) ->
             rows = [(r.name[:1].upper() + r.name[1:], signed(r.base)) for r in struck]
             cell_table(sec, f"Hit locations off (G7), but {a} may strike only these: at the normal penalty, no "
                              "level modifier", ("Location", "Penalty"), rows, "locations")
-    row = el(sec, "div", class_="buttons")
-    if d.override is None:
-        label = "Rule it out" if d.allowed else "Let it happen"
-        button(row, label, "override-levels", f"{d.attacker}:{'forbid' if d.allowed else 'allow'}",
-                class_="override", aria_label=f"{label}: DM override on {a} striking {b}")
-    else:
-        button(row, "Take back the override", "take-back-levels", d.attacker, class_="override",
-                aria_label=f"Take back the override: DM override on {a} striking {b}")
-    details = el(sec, "details", class_="why")
-    el(details, "summary", "Every step")
-    step_list(details, d.steps)
 
 
 def levels_verdict(table: Table, v: LevelsVerdict) -> ET.Element:
