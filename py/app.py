@@ -649,19 +649,14 @@ def on_key(event):
     elif event.key in ("z", "Z") and (event.ctrlKey or event.metaKey) and not text_field:
         event.preventDefault()
         run(ctl.undo)
-    elif (event.key in ("ArrowLeft", "ArrowRight") and event.shiftKey and plain
-          and not typing and ctl.selected is not None
-          and not ctl.table.scenario.has_movement):
+    elif plain and not typing and ctl.takes_key(event.key, event.shiftKey):
+        # The active mode's keys: S selects the fighter a verdict was asked against, Shift+←/→ nudges a placed
+        # fighter.  A fighter newly selected from outside the side view gets the focus there.
         event.preventDefault()
-        run(lambda: ctl.nudge(1 if event.key == "ArrowRight" else -1))
-    elif event.key in ("s", "S") and plain and not typing and ctl.target is not None \
-            and (ctl.shots is not None or ctl.levels is not None):
-        event.preventDefault()
-        target = ctl.target
-        in_view = bool(_view_item(event.target))
-        run(ctl.select_instead)
-        if not in_view:
-            el = by_id(f"fighter-{target}")
+        before, in_view = ctl.selected, bool(_view_item(event.target))
+        run(lambda: ctl.key(event.key, event.shiftKey))
+        if not in_view and ctl.selected is not None and ctl.selected != before:
+            el = by_id(f"fighter-{ctl.selected}")
             if el:
                 el.focus()
     elif event.target.id in TOOLS:
@@ -725,30 +720,7 @@ def on_panel_click(event):
             + by_id("status").textContent)
         return
     action, arg = button.getAttribute("data-action"), button.getAttribute("data-arg")
-    if action == "entry":
-        run(lambda: ctl.choose_entry(int(arg)))
-    elif action == "select":
-        run(lambda: ctl.select(arg))
-    elif action == "confirm":
-        run(ctl.confirm)
-    elif action == "override":
-        run(lambda: ctl.override(arg == "allow"))
-    elif action == "override-shot":
-        index, verdict = arg.split(":")
-        run(lambda: ctl.override_shot(int(index), verdict == "allow"))
-    elif action == "override-levels":
-        attacker, verdict = arg.rsplit(":", 1)
-        run(lambda: ctl.override_levels(attacker, verdict == "allow"))
-    elif action == "take-back":
-        run(ctl.take_back)
-    elif action == "take-back-shot":
-        run(lambda: ctl.take_back_shot(int(arg)))
-    elif action == "take-back-levels":
-        run(lambda: ctl.take_back_levels(arg))
-    elif action == "strange":
-        run(ctl.toggle_strange)
-    elif action == "options":
-        run(ctl.compare_options)
+    run(lambda: ctl.panel_action(action, arg))
 
 
 @on("click", "#undo")

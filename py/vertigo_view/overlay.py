@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import html
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -27,13 +27,17 @@ from .markup import to_xml
 from .terrain import _profile
 from .tokens import TOKEN_R, _Figure, _figures, token_positions
 
-__all__ = ["Highlights", "OverlayParts", "overlay_parts", "render_overlay", "LINE_CLEARANCE"]
+__all__ = ["Highlights", "Mark", "OverlayParts", "overlay_parts", "render_overlay", "LINE_CLEARANCE"]
 
 LINE_CLEARANCE = 12.0
 """How far above the tops of the sections it crosses a line of shot is drawn, SVG units (Height frame: it
 leaves and reaches each fighter that far above its section, inside the token at the usual zooms)."""
 _GAP = 30.0
 """Narrowest gap between two figures that a dimension line is drawn in, SVG units."""
+
+
+Mark = Callable[[Table, Mapping[str, tuple[float, float]]], "ET.Element | None"]
+"""A rule set's own mark (:attr:`Highlights.marks`)."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,9 @@ class Highlights:
         shot_overridden: the shot's drawn answer (``shot_ok``) is the DM's, not
             the rules' (H7): the line is drawn ``.overridden`` and a blocking
             section is no longer said to block it.
+        marks: a rule set's own marks (its mode's): each called with the table and where each fighter's mark
+            stands (fighter id → SVG point), returning an element drawn into the marks layer, under the
+            selection ring, or None for nothing.
     """
 
     selected: str | None = None
@@ -79,6 +86,7 @@ class Highlights:
     placing: bool = False
     shot_path: tuple[str, ...] = ()
     shot_overridden: bool = False
+    marks: tuple[Mark, ...] = ()
 
 
 def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
@@ -106,6 +114,10 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
     if hl.selected and hl.target and hl.selected in where and hl.target in where:
         _shot(g, field_, frame, hl, (where[hl.selected], where[hl.target]))
         _ring(g, frame, where, figures, hl.target, "target-ring", 6)
+    for mark in hl.marks:
+        drawn = mark(table, where)
+        if drawn is not None:
+            g.append(drawn)
     if hl.selected and hl.selected in where:
         _ring(g, frame, where, figures, hl.selected, "selected-ring", 5)
     return g

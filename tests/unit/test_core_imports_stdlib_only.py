@@ -17,7 +17,12 @@ import pytest
 import vertigo
 
 PACKAGE = Path(vertigo.__file__).resolve().parent
-MODULES = sorted(PACKAGE.rglob("*.py"))
+PAGE_PARTS = ("view", "mode")
+"""A rule set's parts that are not the core (``rules/<id>/view/``, ``rules/<id>/mode/``): they may import the
+renderer and the page (tests/unit/test_page_names_no_rule_set.py checks their imports)."""
+MODULES = sorted(p for p in PACKAGE.rglob("*.py")
+                 if not (p.relative_to(PACKAGE).parts[:1] == ("rules",) and len(p.relative_to(PACKAGE).parts) > 3
+                         and p.relative_to(PACKAGE).parts[2] in PAGE_PARTS))
 FORBIDDEN = {"pyscript", "js", "pyodide", "_pyodide", "pyodide_js", "micropip"}
 """Browser-only modules, refused even where an interpreter lists them as stdlib."""
 

@@ -35,7 +35,7 @@ def test_select_judge_confirm_rolls_the_seeded_die_and_saves() -> None:
     # The goat's bands and badges are as drawn by the selection: only the marks layer is sent.
     assert up.svg is None and up.overlay is None and up.marks is not None
     assert 'class="destination' in up.marks and 'class="reachable' not in up.marks
-    up = c.confirm()
+    up = c.panel_action("confirm")
     expected = roll(DicePool(1), rng_for(11, 0))
     # The goat is drawn anew, and so is every fighter on the section it left or reached (their tokens spread out
     # again along it); a fighter elsewhere is not sent again.
@@ -89,7 +89,7 @@ def test_a_rules_error_is_shown_and_clears_the_selection() -> None:
     c = Controller(Table.start(scenario_mod.load(doc)))
     c.show()
     c.click_fighter("goat")
-    assert c.selected == "goat" and c.entry is None
+    assert c.selected == "goat" and not hasattr(c.mode, "entry")
     try:
         height_play.attack(c.table, "goat", "ogre")
     except RulesError as e:  # the page layer catches RulesError and calls error()
@@ -173,13 +173,13 @@ def test_taking_back_a_move_override_restores_the_rules_answer_and_logs_it() -> 
     c = controller()
     c.click_fighter("goat")
     c.click_section("cliff-foot")
-    rules = c.pending
-    up = c.override(False)
+    rules = c.mode.pending
+    up = c.panel_action("override", "forbid")
     assert [a for a, _, _ in buttons(up.panel) if a in ("confirm", "override", "take-back")] == ["take-back"]
     assert ("take-back", None, "Take back the override") in buttons(up.panel)
     logged = len(c.table.log)
-    up = c.take_back()
-    assert c.pending == rules
+    up = c.panel_action("take-back")
+    assert c.mode.pending == rules
     assert up.save
     assert up.status == "DM override taken back — move: Allowed: falls, 1d6: 1–6, mean 3.5"
     assert [(a, arg, t) for a, arg, t in buttons(up.panel) if a in ("confirm", "override", "take-back")] == [
@@ -193,7 +193,7 @@ def test_taking_back_a_move_override_restores_the_rules_answer_and_logs_it() -> 
         "rules' answer stands: allowed"]
     assert c.table.log[-2].details[-1] == "[H7] Rules say allowed; overridden by the DM: not allowed."
     assert c.table.log[-1].details[0] == "Allowed: falls, 1d6: 1–6, mean 3.5"
-    assert c.take_back().status == "No override to take back."
+    assert c.panel_action("take-back").status == "No override to take back."
 
 
 def test_taking_back_an_action_override_restores_that_action_only() -> None:
@@ -202,22 +202,22 @@ def test_taking_back_an_action_override_restores_that_action_only() -> None:
     c = controller("four-shots.json")
     c.click_fighter("shooter-1")
     c.click_fighter("target-1")
-    rules = c.shots
+    rules = c.mode.shots
     assert rules is not None
-    c.override_shot(0, False)
-    up = c.override_shot(1, True)
+    c.panel_action("override-shot", "0:forbid")
+    up = c.panel_action("override-shot", "1:allow")
     assert [(a, arg) for a, arg, _ in buttons(up.panel) if a.endswith("shot")] == [
         ("take-back-shot", "0"), ("take-back-shot", "1"), ("override-shot", "2:allow")]
-    up = c.take_back_shot(0)
-    assert c.shots is not None and c.shots[0] == rules[0] and c.shots[1] == rules[1].overridden(True)
+    up = c.panel_action("take-back-shot", "0")
+    assert c.mode.shots is not None and c.mode.shots[0] == rules[0] and c.mode.shots[1] == rules[1].overridden(True)
     assert up.status == "DM override taken back — Shortbow, range 3: reaches (needs range 3)"
     assert [(a, arg) for a, arg, _ in buttons(up.panel) if a.endswith("shot")] == [
         ("override-shot", "0:forbid"), ("take-back-shot", "1"), ("override-shot", "2:allow")]
     assert c.table.log[-1].text == "DM override taken back: Ada's Shortbow against Bandit 1 — the rules' answer " \
                                    "stands: reaches"
     assert c.table.log[-1].details[0] == "Shortbow, range 3: reaches (needs range 3)"
-    assert c.take_back_shot(2).status == "No override to take back."
-    assert c.take_back_shot(7).status == "No override to take back."
+    assert c.panel_action("take-back-shot", "2").status == "No override to take back."
+    assert c.panel_action("take-back-shot", "7").status == "No override to take back."
 
 
 def test_after_confirm_the_chosen_entry_still_shows_what_it_reaches_from_the_new_place() -> None:
@@ -227,8 +227,8 @@ def test_after_confirm_the_chosen_entry_still_shows_what_it_reaches_from_the_new
     c = controller()
     c.click_fighter("goat")
     c.click_section("cliff-foot")
-    up = c.confirm()
-    assert c.entry == 0
+    up = c.panel_action("confirm")
+    assert c.mode.entry == 0
     assert ('<button type="button" data-action="entry" data-arg="0" aria-pressed="true" class="entry chosen">'
             'Move 1 (Height 2)</button>') in up.panel
     assert up.overlay is not None
@@ -268,16 +268,16 @@ def test_an_action_override_is_logged_with_fighter_action_target_and_both_answer
     c = controller("four-shots.json")
     c.click_fighter("shooter-3")
     c.click_fighter("target-3")
-    c.override_shot(0, True)
+    c.panel_action("override-shot", "0:allow")
     assert c.table.log[-1].text == "DM override: Cleo's Shortbow against Bandit 3 — rules: blocked; DM: reaches"
     assert c.table.log[-1].details[0] == (
         "Shortbow, range 3: reaches — overridden by the DM (rules: needs range 2, blocked)")
     c = controller("four-shots.json")
     c.click_fighter("shooter-1")
     c.click_fighter("target-1")
-    c.override_shot(0, False)
+    c.panel_action("override-shot", "0:forbid")
     assert c.table.log[-1].text == "DM override: Ada's Shortbow against Bandit 1 — rules: reaches; DM: cannot reach"
-    c.override_shot(1, True)
+    c.panel_action("override-shot", "1:allow")
     assert c.table.log[-1].text == "DM override: Ada's Sling against Bandit 1 — rules: cannot reach; DM: reaches"
 
 
@@ -288,7 +288,7 @@ def test_export_then_import_keeps_the_roll_count() -> None:
     c = controller()
     c.click_fighter("goat")
     c.click_section("cliff-foot")
-    c.confirm()
+    c.panel_action("confirm")
     assert c.table.rolls == 1
     text = c.export_text()
     assert '  "dice_rolls": 1,\n' in text
@@ -298,9 +298,9 @@ def test_export_then_import_keeps_the_roll_count() -> None:
     assert c.table.log[0].text == "Imported “The cliff”, dice seed 11; 1 roll already made, the next is roll #2."
     c.click_fighter("kestrel")
     c.click_section("cliff-foot")
-    c.confirm()
+    c.panel_action("confirm")
     _, expected = on.move("kestrel", height_play.move_verdict(on, "kestrel", 0, "cliff-foot"))
-    assert c.roll == expected == roll(DicePool(3), rng_for(11, 1))
+    assert c.mode.roll == expected == roll(DicePool(3), rng_for(11, 1))
 
 
 def test_a_click_that_leaves_the_bands_as_drawn_redraws_only_the_marks_layer() -> None:
@@ -313,13 +313,13 @@ def test_a_click_that_leaves_the_bands_as_drawn_redraws_only_the_marks_layer() -
     c.show()
     first = c.click_fighter("goat")
     assert first.overlay is not None and first.marks is None
-    reached = [s for s in c._reached().dice if s != c.table.position("goat")]
+    reached = [s for s in c.mode.reached(c).dice if s != c.table.position("goat")]
     assert first.overlay.count('class="reachable ') == len(reached) == 2
     judged = c.click_section("cliff-foot")
     assert judged.overlay is None and judged.marks is not None
     assert judged.marks.startswith('<g id="overlay-marks">')
     assert c.drawn_overlay() == render_overlay(c.table, c._highlights())
-    moved = c.confirm()
+    moved = c.panel_action("confirm")
     assert moved.overlay is not None and moved.marks is None
     assert c.drawn_overlay() == moved.overlay
 
@@ -358,7 +358,7 @@ def test_a_fall_past_the_roll_cap_is_refused_on_the_page_and_the_table_kept() ->
     c.click_fighter("goat")
     c.click_section("cliff-foot")
     try:  # as py/app.py's run() does
-        up = c.confirm()
+        up = c.panel_action("confirm")
     except RulesError as e:
         up = c.error(e)
     assert up.error == ("this table has made 4,503,599,627,370,496 rolls, the most a table counts (2^52): no further "
@@ -424,16 +424,16 @@ def test_after_each_move_and_undo_the_fighters_the_page_redrew_read_as_a_whole_r
         if c.table.scenario.has_movement:
             if not f[MOVES]:
                 continue
-            c.choose_entry(0)
-            spots = [s for s in sorted(c._reached().dice) if s != here][:3]
+            c.panel_action("entry", "0")
+            spots = [s for s in sorted(c.mode.reached(c).dice) if s != here][:3]
         else:
             spots = [s.id for s in c.table.scenario.field.sections if s.id != here][:3]
         for sid in spots:
             up = c.click_section(sid)
             if c.table.scenario.has_movement:
-                if c.pending is None or not c.pending.final:
+                if c.mode.pending is None or not c.mode.pending.final:
                     continue
-                up = c.confirm()
+                up = c.panel_action("confirm")
             assert up.fighters is not None or up.fighter_groups is not None
             assert _fighters_drawn(shown, up) == render_fighters(c.table)
             checked += 1
@@ -444,5 +444,5 @@ def test_after_each_move_and_undo_the_fighters_the_page_redrew_read_as_a_whole_r
             c.escape()
             c.click_fighter(f.id)
             if c.table.scenario.has_movement:
-                c.choose_entry(0)
+                c.panel_action("entry", "0")
     assert checked >= 2

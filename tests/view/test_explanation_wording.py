@@ -78,7 +78,7 @@ def test_a_fly_crossing_downward_says_why_there_is_no_fall() -> None:
     as a Move says "no fall (Move Height covers it)"."""
     c = controller("cliff.json")
     c.click_fighter("kestrel")
-    c.choose_entry(1)
+    c.panel_action("entry", "1")
     up = c.click_section("cliff-foot")
     steps = step_texts(ET.fromstring(f"<div>{up.panel}</div>"))
     assert "[H4] Cliff top → Foot of the cliff: down Height 3 — flies down, no fall (Fly ignores Height)." in steps

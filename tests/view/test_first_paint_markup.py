@@ -41,7 +41,7 @@ def test_the_kept_picture_is_what_a_reload_draws_first_whatever_was_selected() -
     c.show()
     c.click_fighter("goat")
     c.click_section("cliff-foot")
-    c.confirm()  # the goat stays selected, its Move entry chosen and its reachable sections shown
+    c.panel_action("confirm")  # the goat stays selected, its Move entry chosen and its reachable sections shown
     assert c.selected == "goat"
     picture = side_view.render(c.table)
     again = Controller(Controller.restore(c.saved()))

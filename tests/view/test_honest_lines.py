@@ -137,8 +137,8 @@ def test_a_clear_shot_over_a_higher_middle_terrace_is_drawn_over_its_top() -> No
               [("archer", "A", "low", ["Bow, range 3"]), ("foe", "B", "high", ["Club, range 0"])])
     c = Controller(t)
     overlay = shot(c, "archer", "foe")
-    assert c.shots is not None and c.shots[0].final and c.shots[0].line is not None
-    assert c.shots[0].line.path == ("low", "mid", "high")
+    assert c.mode.shots is not None and c.mode.shots[0].final and c.mode.shots[0].line is not None
+    assert c.mode.shots[0].line.path == ("low", "mid", "high")
     (line,) = drawn(overlay, "shot")
     assert classes(line) == ["shot", "clear"]
     assert line.get("data-sections") == "low mid high"
@@ -156,7 +156,7 @@ def test_a_clear_shot_out_of_a_pit_is_drawn_over_the_rim() -> None:
               [("caster", "A", "pit", ["Firebolt, range 3"]), ("foe", "B", "back", ["Club, range 0"])])
     c = Controller(t)
     overlay = shot(c, "caster", "foe")
-    assert c.shots is not None and c.shots[0].final
+    assert c.mode.shots is not None and c.mode.shots[0].final
     (line,) = drawn(overlay, "shot")
     assert line.get("data-sections") == "pit rim back"
     assert points(line) == [(48.0, 68.0), (76.0, 68.0), (76.0, -12.0), (240.0, -12.0)]
@@ -179,9 +179,9 @@ def test_of_two_equally_short_lines_the_drawing_and_the_explanation_name_the_one
     })
     c = Controller(t)
     overlay = shot(c, "p", "q")
-    assert c.shots is not None and c.shots[0].final and c.shots[0].line is not None
-    assert c.shots[0].line.path == ("a", "ford", "z")
-    assert [s.text for s in c.shots[0].steps] == [
+    assert c.mode.shots is not None and c.mode.shots[0].final and c.mode.shots[0].line is not None
+    assert c.mode.shots[0].line.path == ("a", "ford", "z")
+    assert [s.text for s in c.mode.shots[0].steps] == [
         "Goal is d = 2 steps from Start along Start → Ford → Goal; Height changes across the borders: -1 then 2; "
         "net Δh = 1.",
         "Line clear: no section between stands higher than both ends (max 1) — Ford at Height -1.",
@@ -203,7 +203,7 @@ def test_an_overridden_blocked_shot_is_drawn_as_overridden_and_the_log_keeps_bot
     before = shot(c, "shooter-3", "target-3")
     assert [classes(e) for e in drawn(before, "shot")] == [["shot", "blocked"]]
     assert [e.text for e in drawn(before, "blocker-label")] == ["blocks the shot"]
-    c.override_shot(0, True)
+    c.panel_action("override-shot", "0:allow")
     after = c.drawn_overlay()
     (line,) = drawn(after, "shot")
     assert classes(line) == ["shot", "clear", "overridden"]
@@ -215,7 +215,7 @@ def test_an_overridden_blocked_shot_is_drawn_as_overridden_and_the_log_keeps_bot
     log = [e.text for e in c.table.log]
     assert log[-2:] == ["Cleo → Bandit 3: actions checked",
                         "DM override: Cleo's Shortbow against Bandit 3 — rules: blocked; DM: reaches"]
-    c.take_back_shot(0)
+    c.panel_action("take-back-shot", "0")
     back = c.drawn_overlay()
     assert [classes(e) for e in drawn(back, "shot")] == [["shot", "blocked"]]
     assert [e.text for e in drawn(back, "blocker-label")] == ["blocks the shot"]
@@ -225,10 +225,10 @@ def test_a_clear_shot_the_dm_forbids_is_drawn_refused_and_overridden() -> None:
     """H7: Ada's shot at Bandit 1 is clear by the rules; the DM forbids every action: drawn refused, overridden."""
     c = Controller(bundled("four-shots.json"))
     shot(c, "shooter-1", "target-1")
-    assert c.shots is not None
-    for i in range(len(c.shots)):
-        if c.shots[i].allowed:
-            c.override_shot(i, False)
+    assert c.mode.shots is not None
+    for i in range(len(c.mode.shots)):
+        if c.mode.shots[i].allowed:
+            c.panel_action("override-shot", f"{i}:forbid")
             overlay = c.drawn_overlay()
     assert overlay
     assert [classes(e) for e in drawn(overlay, "shot")] == [["shot", "refused", "overridden"]]
@@ -240,7 +240,7 @@ def test_fighters_with_no_line_between_them_get_no_line() -> None:
     """H5: sections that share no border have no line of shot; none is drawn (the target is still ringed)."""
     c = Controller(bundled("four-shots.json"))
     overlay = shot(c, "shooter-1", "target-2")
-    assert c.shots is not None and all(v.line is None for v in c.shots)
+    assert c.mode.shots is not None and all(v.line is None for v in c.mode.shots)
     assert drawn(overlay, "shot") == []
     assert len(drawn(overlay, "target-ring")) == 1
 
@@ -254,8 +254,8 @@ def test_a_range_0_action_alone_draws_no_line_and_marks_no_blocker() -> None:
     next(f for f in doc["fighters"] if f["id"] == "kestrel")["section"] = "ravine"
     c = Controller(table_of(doc))
     overlay = shot(c, "kestrel", "ogre")
-    assert c.shots is not None and [v.action.effective_range for v in c.shots] == [0]
-    assert [s.rule for v in c.shots for s in v.steps] == ["H6"]
+    assert c.mode.shots is not None and [v.action.effective_range for v in c.mode.shots] == [0]
+    assert [s.rule for v in c.mode.shots for s in v.steps] == ["H6"]
     assert drawn(overlay, "blocker") == [] and drawn(overlay, "blocker-label") == []
     assert drawn(overlay, "shot") == []
     assert len(drawn(overlay, "target-ring")) == 1
@@ -290,18 +290,18 @@ def test_every_shot_of_every_bundled_battlefield_follows_the_core_and_a_clear_on
     for a, b in pairs(t):
         overlay = shot(c, a, b)
         if not t.scenario.has_movement:
-            assert c.shots is None and c.levels is not None
+            assert getattr(c.mode, "shots", None) is None and c.mode.levels is not None
             assert drawn(overlay, "shot") == []
             (dim,) = drawn(overlay, "levels-dimension")
             ticks = [e for e in dim if "levels-dimension-tick" in classes(e)]
             ys = sorted(float(e.get("y1") or 0) for e in ticks)
             per = float(ET.fromstring(render(t)).get("data-per-unit") or 0)
-            assert Fraction(round((ys[1] - ys[0]) / per * 100)) / 100 == round(c.levels.difference_ft, 2)
+            assert Fraction(round((ys[1] - ys[0]) / per * 100)) / 100 == round(c.mode.levels.difference_ft, 2)
             checked += 1
             continue
-        assert c.shots is not None
+        assert c.mode.shots is not None
         # The line an action's verdict judged (H5): a range 0 action's is judged by H6 alone and not drawn.
-        line = next((v.line for v in c.shots if v.line is not None and v.action.effective_range != 0), None)
+        line = next((v.line for v in c.mode.shots if v.line is not None and v.action.effective_range != 0), None)
         lines = drawn(overlay, "shot")
         if line is None:
             assert lines == []
@@ -310,7 +310,7 @@ def test_every_shot_of_every_bundled_battlefield_follows_the_core_and_a_clear_on
         pts = points(e)
         assert e.get("data-sections") == " ".join(line.path)
         assert over_each(t, list(line.path), pts, 12), (a, b, pts)
-        if any(v.final for v in c.shots):
+        if any(v.final for v in c.mode.shots):
             assert "clear" in classes(e)
         assert through(t, pts) == [], (a, b, line.path)
         checked += 1
@@ -328,11 +328,12 @@ def test_every_move_route_of_every_bundled_battlefield_follows_the_route_the_cor
         for entry in range(len(f[MOVES])):
             c.escape()
             c.click_fighter(f.id)
-            c.choose_entry(entry)
+            c.panel_action("entry", str(entry))
             for dest in sorted(height_play.routes(t, f.id, entry)):
                 up = c.click_section(dest)
-                assert c.pending is not None and c.pending.route is not None and (up.overlay or up.marks) is not None
-                path = c.pending.route.path
+                pending = c.mode.pending
+                assert pending is not None and pending.route is not None and (up.overlay or up.marks) is not None
+                path = c.mode.pending.route.path
                 drawn_routes = drawn(c.drawn_overlay(), "route")
                 if len(path) < 2:
                     assert drawn_routes == []
@@ -406,8 +407,8 @@ def test_on_generated_streets_no_drawn_line_enters_terrain(seed: int) -> None:
     lines = 0
     for a, b in pairs(t):
         overlay = shot(c, a, b)
-        assert c.shots is not None
-        line = c.shots[0].line
+        assert c.mode.shots is not None
+        line = c.mode.shots[0].line
         for e in drawn(overlay, "shot"):
             assert line is not None and e.get("data-sections") == " ".join(line.path)
             assert over_each(t, list(line.path), points(e), 12), (a, b)
@@ -417,13 +418,14 @@ def test_on_generated_streets_no_drawn_line_enters_terrain(seed: int) -> None:
         for entry in range(3):
             c.escape()
             c.click_fighter(f.id)
-            c.choose_entry(entry)
+            c.panel_action("entry", str(entry))
             for dest in sorted(height_play.routes(t, f.id, entry)):
                 up = c.click_section(dest)
-                assert c.pending is not None and c.pending.route is not None and (up.overlay or up.marks) is not None
+                pending = c.mode.pending
+                assert pending is not None and pending.route is not None and (up.overlay or up.marks) is not None
                 for e in drawn(c.drawn_overlay(), "route"):
-                    assert e.get("data-sections") == " ".join(c.pending.route.path)
-                    assert over_each(t, list(c.pending.route.path), points(e), 4), (f.id, entry, dest)
+                    assert e.get("data-sections") == " ".join(c.mode.pending.route.path)
+                    assert over_each(t, list(c.mode.pending.route.path), points(e), 4), (f.id, entry, dest)
                     if f[MOVES][entry].kind != "Teleport":  # see the note below
                         assert through(t, points(e)) == [], (f.id, entry, dest)
     assert lines > 0

@@ -39,20 +39,21 @@ def panels(name: str) -> Iterator[str]:
             for s in sc.field.sections:
                 c.select(f.id)
                 yield c.click_section(s.id).panel
-                if c.pending is not None:
-                    yield c.override(not c.pending.allowed).panel
-                    c.take_back()
+                if getattr(c.mode, "pending", None) is not None:
+                    yield c.panel_action("override", "allow" if not c.mode.pending.allowed else "forbid").panel
+                    c.panel_action("take-back")
         for other in sc.fighters:
             if other.id == f.id:
                 continue
             c.select(f.id)
             yield c.click_fighter(other.id).panel
-            if c.levels is not None:
-                for d in c.levels.directions:
-                    yield c.override_levels(d.attacker, not d.allowed).panel
-            elif c.shots is not None:
-                for i, v in enumerate(c.shots):
-                    yield c.override_shot(i, not v.allowed).panel
+            if getattr(c.mode, "levels", None) is not None:
+                for d in c.mode.levels.directions:
+                    ruling = "forbid" if d.allowed else "allow"
+                    yield c.panel_action("override-levels", f"{d.attacker}:{ruling}").panel
+            elif getattr(c.mode, "shots", None) is not None:
+                for i, v in enumerate(c.mode.shots):
+                    yield c.panel_action("override-shot", f"{i}:{'allow' if not v.allowed else 'forbid'}").panel
     c.escape()
 
 
@@ -76,9 +77,9 @@ def test_taking_back_a_levels_override_is_named_by_its_visible_label_first() -> 
     c = controller("staircase.json")
     c.click_fighter("warden")
     c.click_fighter("step-4")
-    assert c.levels is not None
-    d = c.levels.directions[0]
-    up = c.override_levels(d.attacker, not d.allowed)
+    assert c.mode.levels is not None
+    d = c.mode.levels.directions[0]
+    up = c.panel_action("override-levels", f"{d.attacker}:{'allow' if not d.allowed else 'forbid'}")
     assert ("Take back the override", "Take back the override: DM override on Warden striking Cedar (4 steps)") \
         in named_buttons(up.panel)
 
@@ -88,6 +89,6 @@ def test_taking_back_an_action_override_is_named_by_its_visible_label_first() ->
     c = controller("four-shots.json")
     c.click_fighter("shooter-1")
     c.click_fighter("target-1")
-    up = c.override_shot(0, False)
+    up = c.panel_action("override-shot", "0:forbid")
     assert ("Take back the override", "Take back the override: DM override on Shortbow, range 3") \
         in named_buttons(up.panel)

@@ -128,9 +128,9 @@ def test_g3_the_ogre_at_the_wall_impossible_then_five_feet_lying_down() -> None:
     c = controller("ogre-at-the-wall.json")
     c.click_fighter("ogre")
     c.click_fighter("sentry")
-    assert c.levels is not None and not c.levels.possible
+    assert c.mode.levels is not None and not c.mode.levels.possible
     assert text(by_testid(panel(c), "levels-summary")[0]) == "d = 8 ft (over 6 ft): combat impossible"
-    up = c.toggle_strange()
+    up = c.panel_action("strange")
     assert up.status == "Ogre and Sentry: d = 8 ft, 5 ft lying down (up to 5 ft): combat possible."
     root = panel(c)
     assert text(by_testid(root, "levels-band")[0]) == "up to 5 ft"
@@ -148,8 +148,8 @@ def test_g3_the_ogre_at_the_wall_impossible_then_five_feet_lying_down() -> None:
     sentry = table_rows(d["sentry"], "locations")
     assert [r[0] for r in sentry if r[3] == "not allowed"] == ["Leg", "Foot"]
     assert c.table.log[-1].text.startswith("Ogre ↔ Sentry: Sentry lies down at the edge — d = 8 ft, 5 ft lying down")
-    c.toggle_strange()
-    assert c.levels is not None and not c.levels.strange_position and not c.levels.possible
+    c.panel_action("strange")
+    assert c.mode.levels is not None and not c.mode.levels.strange_position and not c.mode.levels.possible
     assert c.table.log[-1].text.startswith("Ogre ↔ Sentry: Sentry stands up again — d = 8 ft (over 6 ft)")
 
 
@@ -162,7 +162,7 @@ def test_g3_the_toggle_is_offered_whenever_there_is_an_upper_fighter_and_never_w
     c.select("warden")
     c.click_fighter("step-1")
     assert by_testid(panel(c), "strange") == []
-    assert c.toggle_strange().status == "No upper fighter to lie down: the difference is 1 ft or less."
+    assert c.panel_action("strange").status == "No upper fighter to lie down: the difference is 1 ft or less."
 
 
 def test_g7_hit_locations_off_shows_no_location_modifiers() -> None:
@@ -195,12 +195,12 @@ def test_g2_the_log_keeps_one_line_per_direction_by_the_fighters_names() -> None
         "d = 8 ft (over 6 ft): combat impossible",
         "Ogre → Sentry: impossible (over 6 ft)",
         "Sentry → Ogre: impossible (over 6 ft)"]
-    c.toggle_strange()
+    c.panel_action("strange")
     assert [line for line in c.table.log[-1].details if not line.startswith("[")] == [
         "d = 8 ft, 5 ft lying down (up to 5 ft): combat possible",
         "Ogre → Sentry: possible; Sentry defends at +3; reaches with Club, Knife",
         "Sentry → Ogre: possible; Ogre defends at −3; reaches with Spear, Shortsword"]
-    c.override_levels("sentry", False)
+    c.panel_action("override-levels", "sentry:forbid")
     assert c.table.log[-1].details[0] == "Sentry → Ogre: impossible — overridden by the DM"
 
 
@@ -213,7 +213,7 @@ def test_h7_the_dm_overrides_one_direction_and_the_log_keeps_both_answers() -> N
     buttons = [b for b in panel(c).iter("button") if b.get("data-action") == "override-levels"]
     assert [(text(b), b.get("data-arg")) for b in buttons] == [("Let it happen", "ogre:allow"),
                                                                ("Let it happen", "sentry:allow")]
-    up = c.override_levels("ogre", True)
+    up = c.panel_action("override-levels", "ogre:allow")
     assert up.save and up.status == "DM override — Ogre strikes Sentry: rules say impossible, the DM let it happen."
     d = directions(c)
     assert text(by_testid(d["ogre"], "direction-summary")[0]) == (
@@ -222,8 +222,8 @@ def test_h7_the_dm_overrides_one_direction_and_the_log_keeps_both_answers() -> N
     entry = c.table.log[-1]
     assert entry.text == "DM override — Ogre strikes Sentry: the rules say impossible; the DM let it happen"
     assert entry.details[-1] == "[H7] Rules say not allowed; overridden by the DM: allowed."
-    c.toggle_strange()
-    c.override_levels("sentry", False)
+    c.panel_action("strange")
+    c.panel_action("override-levels", "sentry:forbid")
     assert c.table.log[-1].text == "DM override — Sentry strikes Ogre: the rules say possible; the DM ruled it out"
     assert c.table.log[-1].details[-1] == "[H7] Rules say allowed; overridden by the DM: not allowed."
 
@@ -235,17 +235,17 @@ def test_taking_back_a_levels_override_restores_that_direction_and_logs_it() -> 
     c = controller("ogre-at-the-wall.json")
     c.click_fighter("ogre")
     c.click_fighter("sentry")
-    assert c.levels is not None
-    rules = c.levels
-    c.override_levels("ogre", True)
+    assert c.mode.levels is not None
+    rules = c.mode.levels
+    c.panel_action("override-levels", "ogre:allow")
     buttons = [(b.get("data-action"), b.get("data-arg"), text(b), b.get("aria-label")) for b in panel(c).iter("button")
                if (b.get("data-action") or "").endswith("levels")]
     assert buttons == [("take-back-levels", "ogre", "Take back the override",
                         "Take back the override: DM override on Ogre striking Sentry"),
                        ("override-levels", "sentry:allow", "Let it happen", "Let it happen: DM override on Sentry "
                         "striking Ogre")]
-    up = c.take_back_levels("ogre")
-    assert c.levels == rules
+    up = c.panel_action("take-back-levels", "ogre")
+    assert c.mode.levels == rules
     assert up.save and up.status == "DM override taken back — Ogre strikes Sentry: impossible, as the rules say."
     assert text(by_testid(directions(c)["ogre"], "direction-summary")[0]) == "Impossible."
     assert [b.get("data-arg") for b in panel(c).iter("button") if b.get("data-action") == "override-levels"] == [
@@ -254,7 +254,7 @@ def test_taking_back_a_levels_override_restores_that_direction_and_logs_it() -> 
         "DM override — Ogre strikes Sentry: the rules say impossible; the DM let it happen",
         "DM override taken back — Ogre strikes Sentry: the DM had let it happen; the rules' answer stands: "
         "impossible"]
-    assert c.take_back_levels("sentry").status == "No override to take back."
+    assert c.panel_action("take-back-levels", "sentry").status == "No override to take back."
 
 
 def test_placing_a_fighter_by_hand_snaps_logs_and_undoes() -> None:
@@ -278,7 +278,7 @@ def test_placing_a_fighter_by_hand_snaps_logs_and_undoes() -> None:
     assert c.table.stand("warden") == ("landing", Fraction(16))
     c.click_section("stair")  # the keyboard on stairs: the step under the centre, 9 ft → [9, 10)
     assert c.table.stand("warden") == ("stair", Fraction(19, 2)) and c.table.surface("warden") == 4
-    up = c.nudge(1)
+    up = c.key("ArrowRight", True)
     assert up.status == "Warden placed on Stair 10 ft across, standing surface 4.67 ft."
     up = c.undo()
     assert up.status == "Undone: Warden placed: Stair → Stair 10 ft across"
@@ -293,9 +293,9 @@ def test_a_nudge_stops_at_the_end_of_the_section() -> None:
     """The hall floor runs 0–4 ft; the warden at 3.5 ft goes to 4 ft, then no further."""
     c = controller("staircase.json")
     c.click_fighter("warden")
-    c.nudge(1)
+    c.key("ArrowRight", True)
     assert c.table.stand("warden") == ("hall", Fraction(4))
-    up = c.nudge(1)
+    up = c.key("ArrowRight", True)
     assert up.status == "Warden is at the right end of Hall floor; click another section to place it there."
     assert c.table.stand("warden") == ("hall", Fraction(4))
 
@@ -306,7 +306,7 @@ def test_g1_placing_the_warden_up_the_stairs_changes_the_verdict() -> None:
     c.click_fighter("warden")
     c.click_section("stair", 9.9)
     c.click_fighter("step-9")
-    assert c.levels is not None and c.levels.summary == "d = 2 ft (up to 2 ft): combat possible"
+    assert c.mode.levels is not None and c.mode.levels.summary == "d = 2 ft (up to 2 ft): combat possible"
 
 
 def test_export_writes_placed_fighters_where_they_stand_and_reimports() -> None:
@@ -349,10 +349,10 @@ def test_the_table_top_brawl_judges_friend_and_foe_alike() -> None:
     c = controller("table-top-brawl.json")
     c.click_fighter("brawler")
     c.click_fighter("guard")
-    assert c.levels is not None and c.levels.summary == "d = 3 ft (up to 3 ft): combat possible"
+    assert c.mode.levels is not None and c.mode.levels.summary == "d = 3 ft (up to 3 ft): combat possible"
     c.select("guard")
     c.click_fighter("cutpurse")
-    assert c.levels is not None and c.levels.summary == "d = 0 ft (1 ft or less): combat possible"
+    assert c.mode.levels is not None and c.mode.levels.summary == "d = 0 ft (1 ft or less): combat possible"
 
 
 def test_height_scenarios_are_unchanged() -> None:
@@ -362,7 +362,7 @@ def test_height_scenarios_are_unchanged() -> None:
     assert not c._highlights().placing
     up = c.click_section("cliff-foot", 3.3)
     assert up.status == "Move to Foot of the cliff: Allowed: falls, 1d6: 1–6, mean 3.5"
-    assert c.nudge(1).status.startswith("Select a fighter to nudge it")
+    assert not c.takes_key("ArrowRight", True)  # Shift+→ nudges only where fighters are placed by hand
     assert re.search(r"Move entries", c._panel())
 
 
@@ -376,9 +376,9 @@ def test_g3_the_dimension_line_names_the_difference_that_counts_lying_down() -> 
     c.click_fighter("sentry")
     label = re.compile(r'class="levels-dimension-label"[^>]*>([^<]*)<')
     assert label.findall(c.drawn_overlay()) == ["8 ft"]
-    c.toggle_strange()
+    c.panel_action("strange")
     assert label.findall(c.drawn_overlay()) == ["8 ft, 5 ft lying down"]
-    c.toggle_strange()
+    c.panel_action("strange")
     assert label.findall(c.drawn_overlay()) == ["8 ft"]
 
 
@@ -409,7 +409,7 @@ def test_the_facts_of_a_levels_verdict_link_their_rule_tags_to_the_glossary() ->
     c = controller("ogre-at-the-wall.json")
     c.click_fighter("ogre")
     c.click_fighter("sentry")
-    c.toggle_strange()
+    c.panel_action("strange")
     terms = panel(c).iter("dt")
     shown = {text(dt): [a.get("href") for a in dt.iter("a")] for dt in terms}
     assert shown == {"Difference (G1)": ["#rule-g1"], "Band (G2)": ["#rule-g2"], "Upper fighter": [],

@@ -13,10 +13,12 @@ from pathlib import Path
 
 from vertigo import scenario as scenario_mod
 from vertigo.rule_tags import RULE_TAGS
+from vertigo.rules.height.mode import OPTIONS_AUTO_WORK
 from vertigo.rules.height.rules.options import judge_options
+from vertigo.rules.height.view import options_table
 from vertigo.table import Table
-from vertigo_page.controller import OPTIONS_AUTO_WORK, Controller
-from vertigo_view.panels import glossary, options_table, rule_tags, to_html
+from vertigo_page.controller import Controller
+from vertigo_view.panels import glossary, rule_tags, to_html
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
 
@@ -82,8 +84,8 @@ def test_after_a_move_the_options_are_from_where_the_fighter_now_stands() -> Non
     c = controller()
     c.click_fighter("goat")
     c.click_section("cliff-foot")
-    up = c.confirm()
-    assert c.options() is not None and c.options().start == "cliff-foot"
+    up = c.panel_action("confirm")
+    assert c.mode.options(c) is not None and c.mode.options(c).start == "cliff-foot"
     assert grid(parse(up.panel)) == [["Section", "Move 1 (Height 2)"], ["Boulder", "safe H2"]]
 
 
@@ -93,7 +95,7 @@ def test_no_options_without_a_selected_height_fighter() -> None:
     assert by_testid(parse(c.show().panel), "options") == []
     lv = controller("staircase.json")
     up = lv.click_fighter(lv.table.scenario.fighters[0].id)
-    assert lv.options() is None and by_testid(parse(up.panel), "options") == []
+    assert not hasattr(lv.mode, "options") and by_testid(parse(up.panel), "options") == []
 
 
 def test_a_fighter_that_reaches_nothing_says_so() -> None:
@@ -174,13 +176,13 @@ def test_many_long_entries_on_a_large_battlefield_wait_for_a_click() -> None:
     assert 20 * (n + n - 1) > OPTIONS_AUTO_WORK >= 1 * (n + n - 1)
     c = Controller(Table.start(scenario_mod.load(doc)))
     root = parse(c.click_fighter("f").panel)
-    assert c.options() is None and by_testid(root, "options-table") == []
+    assert c.mode.options(c) is None and by_testid(root, "options-table") == []
     (button,) = by_testid(root, "options-compare")
     assert (text(button), button.get("data-action")) == ("Compare all 20 Move entries", "options")
-    up = c.compare_options()
+    up = c.panel_action("options")
     assert up.status == "Fen: 2 sections reachable with 20 Move entries."
     assert grid(parse(up.panel))[0][:3] == ["Section", "Move 3", "Fly 2"]
-    c.choose_entry(1)
+    c.panel_action("entry", "1")
     assert by_testid(parse(c._panel()), "options-table") != []
     root = parse(c.click_fighter("g").panel)  # a fighter with one entry: compared at once
     assert grid(root)[0] == ["Section", "Move 1"]

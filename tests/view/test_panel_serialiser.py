@@ -36,25 +36,19 @@ def every_panel(name: str) -> Iterator[ET.Element]:
     for a in ids:
         c.escape()
         c.click_fighter(a)
-        yield panels.fighter_card(c.table, c.table.scenario.fighter(a), c.entry)
-        options = c.options()
-        if options is not None:
-            yield panels.options_table(c.table, options)
-        if c.entry is not None:
-            for section in c._reached().dice:
-                c.click_section(section)
-                if c.pending is not None:
-                    yield panels.move_verdict(c.table, c.pending, None, False)
+        yield from c.mode.panel_parts(c)  # the fighter card, the options table
+        for section in c.keyboard_order():
+            if section.startswith("section-"):
+                c.select(a)
+                c.click_section(section.removeprefix("section-"))
+                yield from c.mode.panel_parts(c)  # a move verdict, or a fighter placed there
         for b in ids:
             if b == a:
                 continue
             c.escape()
             c.click_fighter(a)
             c.click_fighter(b)
-            if c.levels is not None:
-                yield panels.levels_verdict(c.table, c.levels)
-            if c.shots is not None and c.target is not None:
-                yield panels.shot_verdicts(c.table, c.target, c.shots)
+            yield from c.mode.panel_parts(c)  # a levels verdict, the actions against b
     yield from panels.log_items(c.table.log)
 
 

@@ -84,7 +84,8 @@ def clicked(c: Controller) -> Iterator[Highlights]:
         c.escape()
         c.click_fighter(a)
         yield c._highlights()
-        sections = list(c._reached().dice) if c.entry is not None else [s.id for s in c.table.scenario.field.sections]
+        moving = getattr(c.mode, "entry", None) is not None
+        sections = list(c.mode.reached(c).dice) if moving else [s.id for s in c.table.scenario.field.sections]
         for section in sections[:3]:
             c.escape()
             c.click_fighter(a)
