@@ -85,6 +85,11 @@ as much of the log as fits.  The live table, one damaged copy of it and the pict
 together: 2 × TABLE_BUDGET + PICTURE_BUDGET = 5,100,000 ≤ STORAGE_QUOTA, with keys to spare."""
 
 
+MAX_STATE_TEXT = 200
+"""Longest compact JSON text of one state value, in UTF-16 code units: what one state costs a saved table
+(and its undo snapshot) at most."""
+
+
 def utf16_length(text: str) -> int:
     """Length of ``text`` in UTF-16 code units, as a browser counts it against its storage quota: one per
     character, two for one beyond U+FFFF (a lone surrogate counts one).

@@ -42,6 +42,7 @@ from .limits import (
     MAX_ROLLS,
     MAX_SCENARIO_CHARS,
     MAX_SECTIONS,
+    MAX_STATE_TEXT,
     utf16_length,
 )
 from .reading import ABSENT, ELEVATION_LIMIT, MAX_STEPS
@@ -336,7 +337,8 @@ def dump(scenario: Scenario, positions: Where | None = None, *, rolls: int | Non
         now_state = dict(current.get(x.id, ()))
         for d in fields:
             if d.key in now_state:
-                out[d.key] = now_state[d.key]
+                if now_state[d.key] != d.write(d.default) or d.key in written:
+                    out[d.key] = now_state[d.key]
                 continue
             value = x[d]
             if value != d.default or d.key in written:
@@ -400,8 +402,10 @@ def export_size(scenario: Scenario) -> int:
     placed = 0 if scenario.has_movement else _OFFSET_TEXT
     # Export writes the rolls made so far: at most _ROLLS_TEXT characters more than the document's own count.
     rolls = _ROLLS_TEXT - (len(f'  "dice_rolls": {scenario.dice_rolls},\n') if scenario.dice_rolls else 0)
+    # Export writes each fighter's per-fighter state as it is now (its rule sets' fields with state=True).
+    state = sum(len(f', "{d.key}": ') + MAX_STATE_TEXT for r in scenario.rule_sets for d in r.fields if d.state)
     return (utf16_length(dumps(scenario)) + rolls
-            + sum(longest - len(x.section) + placed for x in scenario.fighters))
+            + sum(longest - len(x.section) + placed + state for x in scenario.fighters))
 
 
 _OFFSET_TEXT = len(', "x": ""') + 2 * len(str(MAX_EXTENT * lengths.MAX_DENOMINATOR)) + 2

@@ -27,7 +27,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any, TypeVar, cast
 
-from . import lengths
+from . import lengths, limits
 from .dice import DicePool, DiceRoll, rng_for, roll
 from .errors import LengthError, LimitError, RuleSetError, UndoError, UnknownFighterError
 from .fields import Field
@@ -44,9 +44,8 @@ __all__ = ["LogEntry", "Snapshot", "Table", "UNDO_DEPTH", "MAX_STATE_TEXT", "MAX
 
 UNDO_DEPTH = 100
 """Snapshots kept for undo."""
-MAX_STATE_TEXT = 200
-"""Longest compact JSON text of one state value, in UTF-16 code units: what one state costs a saved table
-(and its undo snapshot) at most."""
+MAX_STATE_TEXT = limits.MAX_STATE_TEXT
+"""Longest compact JSON text of one state value (:data:`vertigo.limits.MAX_STATE_TEXT`)."""
 MAX_HEADLINE = 400
 """Longest headline a rule set gives a state change (:meth:`Table.set_state`), in characters: it is the
 undo label too, and every undo label is saved."""

@@ -382,7 +382,7 @@ class Controller:
         H8), as format-version-2 JSON text (:func:`vertigo.scenario.dumps`)."""
         t = self.table
         return scenario_mod.dumps(t.scenario, {fid: (sid, t.offset(fid)) for fid, sid in t.positions},
-                                  rolls=t.rolls)
+                                  rolls=t.rolls, states=t.export_states())
 
     def export_name(self) -> str:
         """The file name Export offers: the battlefield's title, kept to letters, digits, ``-`` and ``_``.
