@@ -1,127 +1,49 @@
 """The page layer: wires DOM events to the controller and writes its updates.
 
-The only module that imports ``js`` (the browser's objects).  Each handler reads the
-event, calls one :class:`vertigo_page.controller.Controller` method, and
-writes the returned :class:`~vertigo_page.controller.Update` into the page.
+With :mod:`app_dom` (its DOM helpers), the only module that imports ``js`` (the
+browser's objects).  Each handler reads the event, calls one
+:class:`vertigo_page.controller.Controller` method, and writes the returned
+:class:`~vertigo_page.controller.Update` into the page.
 """
 
 import contextlib
-import json
 from dataclasses import replace
 
-from js import CSS, URL, Blob, Object, document, requestAnimationFrame, setTimeout, window
+from app_dom import (
+    BUNDLED,
+    BUNDLED_FILES,
+    ITEMS,
+    NO_SCROLL,
+    NOT_TEXT,
+    PICTURE,
+    STORE,
+    TOOLS,
+    _view_item,
+    bundled,
+    by_id,
+    download,
+    first_table,
+    focus_area,
+    follow_rule,
+    localStorage,
+    on,
+    on_storage,
+    point_at,
+    saving,
+    scenario_x,
+    show_in_picker,
+    show_saving,
+    side_to_top,
+    tool_rove,
+)
+from js import CSS, Object, document, requestAnimationFrame, setTimeout, window
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-from vertigo import scenario as scenario_mod
 from vertigo.errors import RulesError
 from vertigo.limits import PICTURE_BUDGET, utf16_length
 from vertigo.numbers import count
-from vertigo.table import Table
-from vertigo.text import isolate
 from vertigo_page.controller import MAX_IMPORT_BYTES, Controller, Update
 from vertigo_view import panels, side_view
-
-
-def _local_storage():
-    """The browser's localStorage, or None where the browser blocks it (reading the property throws)."""
-    try:
-        return window.localStorage
-    except Exception:
-        return None
-
-
-localStorage = _local_storage()
-STORE = "vertigo.table.v1"
-DAMAGED = STORE + ".damaged"
-PICTURE = "vertigo.picture.v1"
-"""The SVG text of the table as a reload will first draw it, shown by static/boot.js before Python is ready."""
-with open("scenarios/index.json") as _index:
-    BUNDLED = json.loads(_index.read())
-BUNDLED_BY_TITLE = {item["title"]: item["file"] for item in BUNDLED}
-BUNDLED_FILES = frozenset(BUNDLED_BY_TITLE.values())
-
-
-_bundled_scenarios = {}
-"""Each bundled file's scenario (immutable), read the first time it is asked for."""
-
-
-def bundled_scenario(file):
-    """The scenario of a bundled file, read once: Load starts a table from it, the picker compares with it."""
-    if file not in _bundled_scenarios:
-        with open(f"scenarios/{file}") as f:
-            _bundled_scenarios[file] = scenario_mod.loads(f.read())
-    return _bundled_scenarios[file]
-
-
-def bundled(file):
-    """A fresh table for a bundled scenario file."""
-    return Table.start(bundled_scenario(file))
-
-
-def first_table():
-    """The stored table if it restores, else the first bundled scenario; and any problem to tell the user.
-
-    A stored text that does not restore is copied to DAMAGED before it is removed from STORE, never the
-    other way round: if the copy fails (storage full), the original stays where it is and saving is held
-    back (``saving_paused``) so this session cannot write over it.  Only the newest damaged copy is kept;
-    the message says when an older one is dropped.
-    """
-    try:
-        text = localStorage.getItem(STORE)
-    except Exception as e:  # storage blocked by the browser (localStorage is None, or it throws)
-        saving["failed"] = "this browser blocks its storage for this page"
-        return bundled(BUNDLED[0]["file"]), f"This browser's storage cannot be read, so nothing will be kept: {e}"
-    if not text:
-        return bundled(BUNDLED[0]["file"]), None
-    try:
-        return Controller.restore(text), None
-    except RulesError as e:
-        problem = f"The saved table could not be restored: {e}"
-    with contextlib.suppress(Exception):  # its picture goes with it, and leaves room for the copy aside
-        localStorage.removeItem(PICTURE)
-    older = localStorage.getItem(DAMAGED) or None  # a missing key is JavaScript's null
-    try:
-        localStorage.setItem(DAMAGED, text)
-    except Exception:
-        if older is not None:  # make room: the newest damaged copy is the one kept
-            localStorage.removeItem(DAMAGED)
-            problem += f"\nAn older damaged copy under {DAMAGED} was dropped to make room."
-            older = None
-            with contextlib.suppress(Exception):
-                localStorage.setItem(DAMAGED, text)
-    if localStorage.getItem(DAMAGED) == text:
-        localStorage.removeItem(STORE)
-        problem += f"\nIt is kept as {DAMAGED}."
-        if older is not None and older != text:
-            problem += " An older damaged copy that was kept there has been replaced."
-    else:
-        saving["paused"] = True
-        problem += (f"\nBrowser storage is too full to copy it aside, so it is left under {STORE} and this "
-                    "table will not be saved over it. Download it (below) or free storage, then reload.")
-    return bundled(BUNDLED[0]["file"]), problem
-
-
-saving = {"paused": False, "failed": None, "other_tab": False, "last": None}
-"""Whether saving is held back (a damaged table could not be copied aside, or another tab saved its own table
-since: ``other_tab``), the last save's error, and the text this tab last saved (``last``)."""
-
-
-def on(event_type, selector):
-    """Decorator: ``handler(event)`` listens for ``event_type`` events on every element ``selector`` matches
-    now (each of the page's is a single element). PyScript's ``when`` does the same through ``pyscript.web``,
-    whose import and element wrappers took 40 ms of the page's start; an ``async def`` handler runs as a task,
-    as there."""
-    def listen(handler):
-        proxy = create_proxy(handler)
-        for element in document.querySelectorAll(selector):
-            element.addEventListener(event_type, proxy)
-        return handler
-    return listen
-
-
-def by_id(name):
-    """The element with this id."""
-    return document.getElementById(name)
 
 
 def apply(up: Update, starting: bool = False, view_first: bool = False):
@@ -260,45 +182,7 @@ def say(message):
     would otherwise replace it)."""
     flush_text()
     by_id("status").textContent = message
-
-
-def show_in_picker(scenario):
-    """The Battlefield picker names the battlefield in play: its bundled entry when it is that very scenario, or
-    else (an imported one, even one exported from a bundled battlefield after a move, which has the bundled title
-    and other places to start from) an option of its own with its title as text, first in the list and disabled
-    (not a choice to Load: Load there put the bundled start back in play over the imported places)."""
-    title = scenario.title
-    picker = by_id("scenario")
-    own = by_id("scenario-in-play")
-    file = BUNDLED_BY_TITLE.get(title)
-    if file is not None and scenario == bundled_scenario(file):
-        if own:
-            own.remove()
-        picker.value = file
-        return
-    if not own:  # getElementById's null (Pyodide's jsnull, not None)
-        own = document.createElement("option")
-        own.id = "scenario-in-play"
-        own.value = ""
-        own.disabled = True
-        picker.prepend(own)
-    own.textContent = f"{isolate(title)} (imported)"  # beside the bundled entry of the same title, told apart
-    picker.value = ""
-
-
-# -- the keyboard: two roving tabindexes (the header's toolbar and the side view), arrows inside each ----------
-ITEMS = "[role=button][data-fighter], [role=button][data-section]"
-"""The side view's keyboard buttons (the overlay's highlights carry data-section too, but no role)."""
-TOOLS = ("scenario", "load", "undo", "export", "import-file")
-"""The header toolbar's controls in order: one Tab stop among them, ←/→ move between them."""
 _rove = {"last": None, "stops": ()}
-
-
-def _view_item(el):
-    """The side-view button ``el`` is, or None."""
-    if el and el.closest and el.closest("#view") and el.getAttribute("role") == "button" and el.id:
-        return el
-    return None
 
 
 def rove(redrawn=None):
@@ -330,18 +214,6 @@ def rove(redrawn=None):
         if el:
             el.setAttribute("tabindex", "0")
     _rove["stops"] = stops
-
-
-def tool_rove(current=None):
-    """One Tab stop in the header toolbar: ``current`` (an id), else the present stop while it is enabled,
-    else the first enabled control."""
-    items = [by_id(name) for name in TOOLS]
-    enabled = [e.id for e in items if not e.disabled]
-    now = [e.id for e in items if e.getAttribute("tabindex") == "0"]
-    if current not in enabled:
-        current = now[0] if now and now[0] in enabled else (enabled[0] if enabled else TOOLS[0])
-    for e in items:
-        e.setAttribute("tabindex", "0" if e.id == current else "-1")
 
 
 @on("focusin", "#view")
@@ -431,18 +303,6 @@ def _when_idle(round_):
     else:
         setTimeout(create_once_callable(lambda: _after_click(round_)), 0)
 
-
-NEAREST = to_js({"block": "nearest"}, dict_converter=Object.fromEntries)
-"""Options for ``scrollIntoView()`` that scroll only as far as needed to show the element whole."""
-
-NO_SCROLL = to_js({"preventScroll": True}, dict_converter=Object.fromEntries)
-"""Options for ``focus()`` that leave every scroll position as it is."""
-
-POINTED = to_js({"preventScroll": True, "focusVisible": False}, dict_converter=Object.fromEntries)
-"""Options for ``focus()`` after a click or tap: no scrolling, and no focus ring (the browser would otherwise draw
-one where the focus it moves had one, as after Enter on Confirm); the next arrow key, which moves the focus, draws
-it again."""
-
 LATER_MS = 250
 """The latest a save waits for the frame that shows the click (ms)."""
 IDLE = hasattr(window, "requestIdleCallback")
@@ -483,17 +343,6 @@ def store_table():
     saving["last"] = text
 
 
-def on_storage(event):
-    """Another tab of this page saved its table (the browser's ``storage`` event reaches every other tab): from
-    now on this tab would save over it, and a reload of either would lose the other's moves. So this tab stops
-    saving and says so, until the referee picks one: reload here to take the other tab's table, or keep this
-    one, which saves it over the other (and that tab is told the same)."""
-    if event.key != STORE or event.newValue is None or event.newValue == saving["last"]:
-        return
-    saving["other_tab"] = True
-    show_saving()
-
-
 def keep_picture(event=None):
     """When the page is hidden or left: keep the picture a reload will draw first (the table with nothing
     selected), for static/boot.js to show at once next time. A picture that does not fit is dropped silently:
@@ -512,25 +361,6 @@ def keep_picture(event=None):
             localStorage.setItem(PICTURE, text)
 
 
-def show_saving():
-    """The lasting notice while the table in play is not being saved (it stays until a save succeeds)."""
-    notice = by_id("saving")
-    if saving["paused"]:
-        notice.textContent = (f"Not saved: a damaged saved table fills the browser's storage under {STORE}. "
-                              "Export this battlefield to keep it, or download the damaged table and discard it.")
-    elif saving["failed"]:
-        notice.textContent = ("Not saved: the browser refused to store the table "
-                              f"({saving['failed']}). A reload would lose the moves since the last save; "
-                              "Export keeps the battlefield. Vertigo tries again at every change.")
-    elif saving["other_tab"]:
-        notice.textContent = ("Not saved: another tab of Vertigo has saved its own table since. So that neither "
-                              "is lost, this tab no longer saves. Reload to go on from the other tab's table, "
-                              "or keep this tab's table, which saves it over the other.")
-    notice.hidden = not (saving["paused"] or saving["failed"] or saving["other_tab"])
-    by_id("damaged-actions").hidden = not saving["paused"]
-    by_id("other-tab-actions").hidden = saving["paused"] or not saving["other_tab"]
-
-
 def run(action, view_first=False):
     """Call the controller; a rules error is shown and changes nothing (``view_first``: see :func:`apply`)."""
     was = focus_area()
@@ -541,14 +371,6 @@ def run(action, view_first=False):
     apply(up, view_first=view_first)
     if not up.focus:
         keep_focus(was)
-
-
-def focus_area():
-    """Where the keyboard is: ``"view"`` (a fighter or section), ``"bar"`` (a toolbar control) or None."""
-    el = document.activeElement
-    if _view_item(el):
-        return "view"
-    return "bar" if el and el.id in TOOLS else None
 
 
 def keep_focus(was):
@@ -568,14 +390,6 @@ def keep_focus(was):
             return
 
 
-def side_to_top():
-    """Scroll the side panel (verdict, status, errors; a sheet of its own on a phone) back to its top, if it is
-    not there: only then is its layout asked for."""
-    side = document.querySelector(".side")
-    if side and side.scrollTop:
-        side.scrollTop = 0
-
-
 def activate(el, at=None):
     """A fighter or section of the side view was clicked (``at``: where, scenario units) or activated from the
     keyboard (``at`` None)."""
@@ -590,19 +404,6 @@ def activate(el, at=None):
         run(lambda: ctl.click_section(section, at), view_first=True)
 
 
-def scenario_x(event):
-    """The horizontal position of a click in the scenario's unit: the screen point mapped into the SVG's user
-    space, divided by the SVG units per scenario unit (``data-per-unit`` on the root ``<svg>``)."""
-    svg = by_id("view").querySelector("svg")
-    ctm = svg.getScreenCTM() if svg else None
-    if not ctm:  # null (jsnull) while the drawing is not rendered
-        return None
-    pt = svg.createSVGPoint()
-    pt.x, pt.y = event.clientX, event.clientY
-    per_unit = float(svg.getAttribute("data-per-unit") or getattr(side_view, "UX", 48.0))
-    return pt.matrixTransform(ctm.inverse()).x / per_unit
-
-
 @on("click", "#view")
 def on_view_click(event):
     """Click in the side view: the fighter or section under the pointer (and where on the section). The second
@@ -614,16 +415,6 @@ def on_view_click(event):
     if el:
         point_at(el)
         activate(el, None if el.getAttribute("data-fighter") else scenario_x(event))
-
-
-def point_at(el):
-    """A click or tap on a fighter or section moves the keyboard's focus there too, as Tab and the arrow keys
-    would: Enter then acts on what the referee last chose (a Confirm leaves the focus on the fighter that moved,
-    and Enter after a tap on another fighter acted on the one that had moved). Without scrolling anything; a
-    pointer's focus draws no focus ring (style.css draws it for :focus-visible)."""
-    item = _view_item(el)
-    if item and document.activeElement != item:
-        item.focus(POINTED)
 
 
 @on("keydown", "body")
@@ -680,26 +471,6 @@ def on_key(event):
                         again.focus()
 
 
-NOT_TEXT = frozenset({"button", "checkbox", "color", "file", "hidden", "image", "radio", "range", "reset",
-                      "submit"})
-"""The ``<input>`` types that take no typed text, so have no undo of their own for Ctrl+Z."""
-
-
-def follow_rule(link):
-    """A rule tag of the panel was followed (a click, or Enter on it): open the glossary, scroll its entry into
-    view within the side panel and give it the focus, so Tab goes on from there and Escape goes back to the side
-    view. The URL is left as it is: a ``#rule-h5`` kept there made every reload open with the panel scrolled
-    down to the glossary instead of the verdict, and each tag followed was one more Back press."""
-    entry = by_id(link.getAttribute("href")[1:])
-    if not entry:
-        return
-    details = entry.closest("details")
-    if details:
-        details.open = True
-    entry.scrollIntoView(NEAREST)
-    entry.focus(NO_SCROLL)
-
-
 @on("click", "#panel")
 def on_panel_click(event):
     """A button of the side panel: Move entry, Confirm, DM override, Select instead; or a rule tag's link."""
@@ -747,24 +518,6 @@ def on_export(event):
     say(f"Scenario exported as {name}.")
 
 
-def download(text, name):
-    """Offer ``text`` as a file download."""
-    blob = Blob.new([text], to_js({"type": "application/json"}, dict_converter=Object.fromEntries))
-    link = document.createElement("a")
-    link.href = URL.createObjectURL(blob)
-    link.download = name
-    link.click()
-    URL.revokeObjectURL(link.href)
-
-
-@on("click", "#damaged-download")
-def on_damaged_download(event):
-    """Download the damaged saved table that could not be copied aside."""
-    text = localStorage.getItem(STORE)
-    if text:
-        download(text, "vertigo-damaged-table.json")
-
-
 @on("click", "#damaged-discard")
 def on_damaged_discard(event):
     """Discard the damaged saved table and save the table in play in its place."""
@@ -772,12 +525,6 @@ def on_damaged_discard(event):
     saving["paused"] = False
     say("The damaged saved table was discarded; this table is saved from now on.")
     later(save=True, scroll=False)
-
-
-@on("click", "#other-tab-reload")
-def on_other_tab_reload(event):
-    """Take the other tab's table: reload, which restores what it saved."""
-    window.location.reload()
 
 
 @on("click", "#other-tab-keep")
