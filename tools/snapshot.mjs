@@ -1,6 +1,6 @@
 // Make the page's Python start from a memory snapshot: an interpreter of the pinned Pyodide that has already
 // started and imported everything py/app.py imports at start-up (the standard library modules and the
-// vertigo packages; not `js` or `pyscript`, which belong to the page), written gzip-compressed for
+// vertigo packages, and what the page modules beside it import; not `js` or `pyscript`, which belong to the page), written gzip-compressed for
 // static/python.mjs to inflate and hand to loadPyodide({_loadSnapshot}).
 //
 // A snapshot is the interpreter's whole linear memory (30 MiB here) and belongs to exactly one Pyodide build
@@ -35,16 +35,29 @@ const imported = py.runPython(`
 import ast, gc, importlib, os, sys
 
 PAGE_ONLY = {"js", "pyscript"}  # the browser's and PyScript's modules: not in a snapshot made here
-tree = ast.parse(open("/tmp/app.py", encoding="utf-8").read())
 names = set()
-for node in tree.body:
-    if isinstance(node, ast.Import):
-        names.update(alias.name for alias in node.names)
-    elif isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] not in PAGE_ONLY:
-        module = importlib.import_module(node.module)
-        names.add(node.module)
-        # "from package import module" imports a submodule too
-        names.update(f"{node.module}.{alias.name}" for alias in node.names if not hasattr(module, alias.name))
+
+
+def scan(path, seen):
+    """Gather the imports of a page module; a page module it imports (a top-level file of py/, such as
+    app_dom.py, which imports js too) is scanned the same way instead of imported."""
+    for node in ast.parse(open(path, encoding="utf-8").read()).body:
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] not in PAGE_ONLY:
+            page = f"/home/pyodide/{node.module}.py"
+            if "." not in node.module and os.path.exists(page):
+                if node.module not in seen:
+                    seen.add(node.module)
+                    scan(page, seen)
+                continue
+            module = importlib.import_module(node.module)
+            names.add(node.module)
+            # "from package import module" imports a submodule too
+            names.update(f"{node.module}.{alias.name}" for alias in node.names if not hasattr(module, alias.name))
+
+
+scan("/tmp/app.py", {"app"})
 names = sorted(n for n in names if n.split(".")[0] not in PAGE_ONLY)
 for name in names:
     importlib.import_module(name)
