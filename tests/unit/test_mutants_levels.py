@@ -11,16 +11,8 @@ from fractions import Fraction
 import pytest
 
 from vertigo.errors import EntryError, LengthError, LimitError, UnknownFighterError
-from vertigo.rules.levels.rules.levels import (
-    FEET_OR_LEGS,
-    HEAD,
-    Fighter,
-    _without,
-    band,
-    distance_yd,
-    feet,
-    judge_levels,
-)
+from vertigo.rules.levels.rules.bands import FEET_OR_LEGS, HEAD, _without, band, distance_yd, feet
+from vertigo.rules.levels.rules.levels import Fighter, judge_levels
 
 
 def spear_verdict():
