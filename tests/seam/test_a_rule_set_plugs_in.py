@@ -26,7 +26,7 @@ from vertigo_page.controller import Controller
 
 DOC = {
     "vertigo": 2, "title": "Night watch", "units": "feet", "rules": ["levels", "lantern"],
-    "options": {"night": True},
+    "options": {"night": True, "lantern_range": 20},
     "sections": [{"id": "yard", "name": "Yard", "elevation": 0, "x": [0, 20]},
                  {"id": "wall", "name": "Wall walk", "elevation": 8, "x": [20, 30], "kind": "slab"}],
     "borders": [["yard", "wall"]],
@@ -67,7 +67,8 @@ def test_its_question_is_asked_through_ask(registered):
     """Issue 19: "asks the new question through ask" — and the levels question still answers beside it."""
     seen = ask.answer({"scenario": DOC, "ask": "seen", "fighter": "thief", "target": "watch"})
     assert seen == {"ask": "seen", "fighter": "thief", "target": "watch", "seen": True, "summary": "seen",
-                    "rules": ["L1"], "explanation": ["[L1] At night; Watchman carries a lantern, not hooded."]}
+                    "rules": ["L1"], "explanation": ["[L1] At night; Watchman carries a lantern, not hooded.",
+                                                    "[L1] Watchman is 15 away; a lantern lights 20: within it."]}
     dark = ask.answer({"scenario": DOC, "ask": "seen", "fighter": "watch", "target": "thief"})
     assert (dark["seen"], dark["explanation"]) == (False, ["[L1] At night; Thief carries no lantern."])
     levels = ask.answer({"scenario": DOC, "ask": "levels", "fighter": "watch", "target": "thief"})

@@ -7,14 +7,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vertigo import questions as q
-from vertigo.fields import Field, Flag
+from vertigo.fields import Field, Flag, Whole
+from vertigo.numbers import fmt
 from vertigo.ruleset import Answer, Question, RuleSet
 from vertigo.verdict import Step, explanation, rule_ids
 
 if TYPE_CHECKING:
     from vertigo.table import Table
 
-__all__ = ["LANTERN", "HOODED", "NIGHT", "SeenVerdict", "seen", "RULE_SET"]
+__all__ = ["LANTERN", "HOODED", "NIGHT", "LANTERN_RANGE", "SeenVerdict", "seen", "RULE_SET"]
 
 LANTERN: Field[bool] = Field("lantern", "fighter", False, "Lantern", "carries a lantern (L1)", kind=Flag())
 """The fighter field: whether it carries a lantern."""
@@ -23,6 +24,9 @@ HOODED: Field[bool] = Field("hooded", "fighter", False, "Lantern hooded",
 """The per-fighter state: whether its lantern is hooded now."""
 NIGHT: Field[bool] = Field("night", "scenario", True, "Night", "whether it is night (L1)", kind=Flag())
 """The option: night or day."""
+LANTERN_RANGE: Field[int] = Field("lantern_range", "scenario", 6, "Lantern range",
+                                  "how far a lantern lights, in feet (L1)", kind=Whole(1, 60))
+"""The option: how far a lit lantern is seen, horizontally, in the scenario's unit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +68,15 @@ def seen(table: Table, fighter_id: str, target_id: str) -> SeenVerdict:
     lit = target[LANTERN] and not table.state(target_id, HOODED)
     why = ("carries a lantern, not hooded" if lit else
            "carries a hooded lantern" if target[LANTERN] else "carries no lantern")
-    return SeenVerdict(fighter_id, target_id, lit, (Step("L1", f"At night; {target.name} {why}."),))
+    steps = [Step("L1", f"At night; {target.name} {why}.")]
+    if not lit:
+        return SeenVerdict(fighter_id, target_id, False, tuple(steps))
+    reach = table.scenario.option(LANTERN_RANGE.key)
+    apart = abs(table.stand(target_id)[1] - table.stand(fighter_id)[1])
+    near = apart <= reach
+    steps.append(Step("L1", f"{target.name} is {fmt(apart)} away; a lantern lights {reach}: "
+                            f"{'within it' if near else 'too far'}."))
+    return SeenVerdict(fighter_id, target_id, near, tuple(steps))
 
 
 def _ask_seen(table: Table | None, question: Mapping[str, Any]) -> Answer:
@@ -78,5 +90,5 @@ RULE_SET = RuleSet(
     "lantern", "Lantern light", "(test only)", ("feet",),
     questions=(Question("seen", ("fighter", "target", "positions"), _ask_seen,
                         text="is TARGET seen by FIGHTER by lantern light (L1)"),),
-    options=(NIGHT,), fields=(LANTERN, HOODED))
+    options=(NIGHT, LANTERN_RANGE), fields=(LANTERN, HOODED))
 """The test-only rule set."""
