@@ -25,10 +25,36 @@ from typing import Protocol
 from .dice import DicePool, DiceRoll
 from .verdict import Step
 
-__all__ = ["Outcome", "Roller", "Resolvable"]
+__all__ = ["Rolled", "Outcome", "Roller", "Resolve", "Resolvable"]
 
 Roller = Callable[[DicePool], DiceRoll]
-"""Rolls a pool: ``roller(pool) -> roll`` (every die kept)."""
+"""Rolls a pool: ``roller(pool) -> roll`` (every die kept).  The table's roller rolls the table's next roll
+each time it is called (:meth:`vertigo.table.Table.apply`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled:
+    """One roll an action made, and what it was for.
+
+    Attributes:
+        roll: the dice, as the roller gave them.
+        rule: the ruling id that rolled them (``"H8"`` for falling damage).
+        what: what the dice are, for the log's detail line (``"falling damage"``).
+        verb: what the fighter did, for the log's headline (``"fell"``: "fell: 3 damage").
+        damage: whether the total is damage (the headline then says "3 damage", and
+            :attr:`Outcome.damage` counts it).
+    """
+
+    roll: DiceRoll
+    rule: str
+    what: str
+    verb: str
+    damage: bool = True
+
+    @property
+    def headline(self) -> str:
+        """The roll in the log's headline: ``"fell: 3 damage"``, ``"scattered: 5"``."""
+        return f"{self.verb}: {self.roll.total}{' damage' if self.damage else ''}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,20 +65,31 @@ class Outcome:
         moved: whether the fighter left where it stood.
         section: id of the section it ends on (where it started when it did not move).
         x: where on that section, in the scenario's unit; None for the section's default place.
-        roll: the dice rolled (falling damage for a move), or None when none were rolled.
+        rolls: every roll the action made, in the order the roller made them (a Height move: its falling
+            dice, or none; a failed jump: its scatter die, then its falling dice).
         steps: the explanation of what happened, after the verdict's own steps.
     """
 
     moved: bool
     section: str
     x: Fraction | None
-    roll: DiceRoll | None
+    rolls: tuple[Rolled, ...]
     steps: tuple[Step, ...]
 
     @property
+    def roll(self) -> DiceRoll | None:
+        """The first roll's dice (a Height move's falling damage), or None when nothing was rolled."""
+        return self.rolls[0].roll if self.rolls else None
+
+    @property
     def damage(self) -> int:
-        """The total of the dice rolled, 0 when none were."""
-        return 0 if self.roll is None else self.roll.total
+        """The total of the rolls that are damage, 0 when there are none."""
+        return sum(r.roll.total for r in self.rolls if r.damage)
+
+
+Resolve = Callable[[Roller], Outcome]
+"""What an action comes to, given the table's roller: ``resolve(roller) -> Outcome``
+(:meth:`vertigo.table.Table.apply`)."""
 
 
 class Resolvable(Protocol):

@@ -18,8 +18,6 @@ has any (say, lying down), which the table saves, undoes and exports").
 
 from __future__ import annotations
 
-import json
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -27,13 +25,23 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any, TypeVar, cast
 
-from . import lengths, limits
+from . import lengths
 from .dice import DicePool, DiceRoll, rng_for, roll
 from .errors import LengthError, LimitError, RuleSetError, UndoError, UnknownFighterError
 from .fields import Field
-from .limits import MAX_LOG, MAX_ROLLS, utf16_length
+from .fighter_state import (
+    MAX_STATE_TEXT,
+    StateJSON,
+    checked_state,
+    same_state,
+    state_fields,
+    state_json,
+    states_in_order,
+    text_problem,
+)
+from .limits import MAX_LOG, MAX_ROLLS
 from .numbers import fmt
-from .resolve import Resolvable
+from .resolve import Outcome, Resolvable, Resolve, Rolled
 from .rules import REGISTRY
 from .scenario import Scenario
 from .text import isolate, quote
@@ -44,119 +52,20 @@ __all__ = ["LogEntry", "Snapshot", "Table", "UNDO_DEPTH", "MAX_STATE_TEXT", "MAX
 
 UNDO_DEPTH = 100
 """Snapshots kept for undo."""
-MAX_STATE_TEXT = limits.MAX_STATE_TEXT
-"""Longest compact JSON text of one state value (:data:`vertigo.limits.MAX_STATE_TEXT`)."""
 MAX_HEADLINE = 400
 """Longest headline a rule set gives a state change (:meth:`Table.set_state`), in characters: it is the
 undo label too, and every undo label is saved."""
 
-StateJSON = bool | int | float | str | None
-"""A state value as a document or a saved table writes it (a length: :func:`vertigo.lengths.to_json`)."""
-
 _T = TypeVar("_T")
 """A declared field's value."""
-_REFUSED_IN_TEXT = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067")
-"""Bidirectional embeddings, overrides and isolate openers: refused in a state text and a headline, as a
-saved table refuses them in its log (:func:`vertigo.storage.logged_text`)."""
 
 
-def state_fields(scenario: Scenario) -> tuple[Field[Any], ...]:
-    """The per-fighter state fields of a scenario: the fighter fields with ``state=True`` that its rule sets
-    declare, rule sets in the registry's order (:data:`vertigo.rules.REGISTRY`), each one's fields in its own
-    order; a key two rule sets declare counts once, the first's.
-
-    Source: issue 19 ("its per-fighter state ... which the table saves, undoes and exports").
-    """
-    found: dict[str, Field[Any]] = {}
-    for r in REGISTRY.values():
-        if r.id in scenario.rules:
-            for f in r.fields:
-                if f.state and f.on == "fighter":
-                    found.setdefault(f.key, f)
-    return tuple(found.values())
-
-
-def state_json(value: object) -> StateJSON:
-    """A state value as JSON: true/false, whole numbers, text and None as they are, a length (a Fraction)
-    as a document writes it (:func:`vertigo.lengths.to_json`).
-
-    Raises:
-        RuleSetError: a value of another kind (the table keeps no other kind yet).
-    """
-    if isinstance(value, Fraction):
-        return lengths.to_json(value)
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    raise RuleSetError(f"the table keeps state that is true or false, a whole number, text or a length: "
-                       f"{quote(value)}")
-
-
-def _text_problem(value: str) -> bool:
-    return any(unicodedata.category(c) in ("Cc", "Cs") or c in _REFUSED_IN_TEXT for c in value)
-
-
-def checked_state(declared: Field[Any], value: object) -> object:
-    """``value`` as a state of ``declared`` holds it, if it is one: of the kind of the field's default (true or
-    false; a whole number from −2^52 to 2^52; text without control characters; a length, a whole number
-    read as one), its JSON text at most :data:`MAX_STATE_TEXT` UTF-16 code units.
-
-    Args:
-        declared: a per-fighter state field.
-        value: the value (a length in the scenario's unit).
-
-    Returns:
-        The value, a length as a Fraction.
-
-    Raises:
-        RuleSetError: a value of another kind, or a field whose default is of a kind the table keeps none of.
-        LimitError: a whole number or a JSON text over its bound.
-
-    Source: issue 19 (the table saves and exports a rule set's per-fighter state).
-    """
-    kind = type(declared.default)
-    what = f"the state {declared.key!r}" + (f" ({declared.label})" if declared.label else "")
-    if kind is bool:
-        if not isinstance(value, bool):
-            raise RuleSetError(f"{what} must be true or false: {quote(value)}")
-    elif kind is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleSetError(f"{what} must be a whole number: {quote(value)}")
-        if abs(value) > MAX_ROLLS:
-            raise LimitError(f"{what} must be a whole number from -2^52 to 2^52: {fmt(value)}")
-    elif kind is str:
-        if not isinstance(value, str):
-            raise RuleSetError(f"{what} must be text: {quote(value)}")
-        if _text_problem(value):
-            raise RuleSetError(f"{what} must be text without control characters: {quote(value)}")
-    elif kind is Fraction:
-        if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
-            raise RuleSetError(f"{what} must be a length: {quote(value)}")
-        value = Fraction(value)
-    else:
-        raise RuleSetError(f"{what} starts as {quote(declared.default)}: the table keeps state that is "
-                           "true or false, a whole number, text or a length")
-    size = utf16_length(json.dumps(state_json(value), ensure_ascii=False, separators=(",", ":")))
-    if size > MAX_STATE_TEXT:
-        raise LimitError(f"{what} must be written in at most {MAX_STATE_TEXT} characters: {size}")
-    return value
-
-
-def _same(a: object, b: object) -> bool:
-    """Whether two state values are the same value (true is not 1)."""
-    return isinstance(a, bool) == isinstance(b, bool) and a == b
-
-
-def states_in_order(scenario: Scenario,
-                    values: Mapping[tuple[str, str], object]) -> tuple[tuple[str, str, object], ...]:
-    """:attr:`Table.states` of ``values`` (``{(fighter id, field key): value}``): only the values that differ
-    from the fighter's starting value, fighters in document order, keys in :func:`state_fields` order.
-
-    Keys that are not a state field of the scenario, and fighters it does not have, are left out (the caller
-    checks them first).
-    """
-    fields = state_fields(scenario)
-    return tuple((f.id, d.key, values[f.id, d.key]) for f in scenario.fighters for d in fields
-                 if (f.id, d.key) in values and not _same(values[f.id, d.key], f[d]))
+def _dice(index: int, rolled: Rolled | None) -> dict[str, Any]:
+    """A log entry's dice fields for one roll (the roll's index in the table, its count, sides and modifier)."""
+    if rolled is None:
+        return {}
+    r = rolled.roll
+    return {"roll_index": index, "dice_count": len(r.dice), "dice_sides": r.sides, "dice_modifier": r.modifier}
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,14 +298,15 @@ class Table:
         return replace(self, log=self._logged(entry))
 
     def move(self, fighter_id: str, verdict: Resolvable) -> tuple[Table, DiceRoll | None]:
-        """Carry out a move verdict (:meth:`~vertigo.resolve.Resolvable.resolve`): move the fighter, roll its dice.
+        """Carry out a move verdict (:meth:`~vertigo.resolve.Resolvable.resolve`) through :meth:`apply`: move
+        the fighter, roll its dice.
 
         The verdict says where the fighter ends and what it rolls (a Height move: its destination and
         falling dice, H2, H8; one allowed only by the DM's override goes straight there with no fall, H7); a
         verdict that is finally not allowed changes nothing but the log.
 
         Returns:
-            The new table and the roll (None when no dice were rolled).
+            The new table and the first roll (None when no dice were rolled).
 
         Raises:
             LimitError: the move needs a roll and the table has made :data:`~vertigo.limits.MAX_ROLLS` rolls
@@ -407,40 +317,67 @@ class Table:
         names = self.scenario.field
         head = (f"{isolate(f.name)}: {isolate(names.section(start).name)} → {isolate(names.section(dest).name)} "
                 f"{verdict.how}")
-        details = [verdict.summary, *(str(s) for s in verdict.steps)]
+        table, outcome = self.apply(fighter_id, verdict.resolve, head, (verdict.summary, *map(str, verdict.steps)))
+        return table, outcome.roll
+
+    def apply(self, fighter_id: str, resolve: Resolve, headline: str,
+              details: tuple[str, ...] = ()) -> tuple[Table, Outcome]:
+        """Carry out an action: ``resolve(roller)`` says where the fighter ends and what it rolled.
+
+        The roller rolls the table's next roll each time it is called (seeded by the scenario's dice seed
+        and the roll's number, so a saved table replays exactly, H8).  The first roll goes into the action's
+        own log entry (``headline — moved, fell: 3 damage``, with a detail line per roll: ``[H8] Rolled 1d6
+        (3) = 3 falling damage (seed 7, roll #1).``); each further roll writes a log entry of its own
+        (``Goat: scattered: 5``).  One :meth:`undo` takes back the whole action: the place and every roll.
+        An outcome that neither moved the fighter nor rolled is logged as ``headline — not allowed, no move``
+        and leaves nothing to undo.
+
+        Args:
+            fighter_id: the fighter who acts.
+            resolve: ``resolve(roller) -> Outcome`` (:data:`vertigo.resolve.Resolve`).
+            headline: the action's log headline (a move's "Goat: Cliff top → Foot of the cliff with Move 1").
+            details: the explanation lines that come before the rolls'.
+
+        Returns:
+            The new table and the outcome.
+
+        Raises:
+            LimitError: a roll past :data:`~vertigo.limits.MAX_ROLLS` (the table is left as it was).
+            RuleSetError: the outcome's rolls are not the rolls the roller made, in order.
+        """
+        made: list[DiceRoll] = []
 
         def roller(pool: DicePool) -> DiceRoll:
             # A table counts its rolls up to MAX_ROLLS (a scenario may start there): one more could be neither
             # saved nor exported, so the roll is refused and the table stays as it is.
-            if self.rolls >= MAX_ROLLS:
-                raise LimitError(f"this table has made {self.rolls:,} rolls, the most a table counts (2^52): no "
+            at = self.rolls + len(made)
+            if at >= MAX_ROLLS:
+                raise LimitError(f"this table has made {at:,} rolls, the most a table counts (2^52): no "
                                  f"further dice can be rolled; a move without a fall still can be made")
-            return roll(pool, rng_for(self.scenario.dice_seed, self.rolls))
+            made.append(roll(pool, rng_for(self.scenario.dice_seed, at)))
+            return made[-1]
 
-        outcome = verdict.resolve(roller)
-        if not outcome.moved:
-            entry = LogEntry(head + " — not allowed, no move", tuple(details))
-            return replace(self, log=self._logged(entry)), None
-        dice_roll = outcome.roll
-        rolls = self.rolls
-        if dice_roll is not None:
-            details.append(f"[H8] Rolled {dice_roll.brief()} falling damage (seed {self.scenario.dice_seed}, "
-                           f"roll #{rolls + 1}).")
-            rolls += 1
-        snap = Snapshot(fighter_id, start, self.rolls, head, self.offset(fighter_id))
+        outcome = resolve(roller)
+        if [r.roll for r in outcome.rolls] != made:
+            raise RuleSetError(f"an action's outcome must list the {len(made)} roll(s) it made, in order; it "
+                               f"lists {len(outcome.rolls)}")
+        if not outcome.moved and not outcome.rolls:
+            entry = LogEntry(headline + " — not allowed, no move", details)
+            return replace(self, log=self._logged(entry)), outcome
+        lines = [*details, *(f"[{r.rule}] Rolled {r.roll.brief()} {r.what} (seed {self.scenario.dice_seed}, "
+                             f"roll #{self.rolls + i + 1})." for i, r in enumerate(outcome.rolls))]
+        went = "moved" if outcome.moved else "stayed"
+        first = outcome.rolls[0] if outcome.rolls else None
+        entries = [LogEntry(headline + f" — {went}" + ("" if first is None else f", {first.headline}"),
+                            tuple(lines), **_dice(self.rolls, first))]
+        name = isolate(self.scenario.fighter(fighter_id).name)
+        entries += [LogEntry(f"{name}: {r.headline}", (lines[len(details) + i],), **_dice(self.rolls + i, r))
+                    for i, r in enumerate(outcome.rolls) if i]
+        snap = Snapshot(fighter_id, self.position(fighter_id), self.rolls, headline, self.offset(fighter_id))
         positions = tuple((fid, outcome.section if fid == fighter_id else sid) for fid, sid in self.positions)
-        offsets = self._offset_set(fighter_id, outcome.x)
-        entry = LogEntry(
-            head + (" — moved" if dice_roll is None else f" — moved, fell: {dice_roll.total} damage"),
-            tuple(details),
-            roll_index=self.rolls if dice_roll else None,
-            dice_count=len(dice_roll.dice) if dice_roll else 0,
-            dice_sides=dice_roll.sides if dice_roll else 6,
-            dice_modifier=dice_roll.modifier if dice_roll else 0,
-        )
-        history = (*self.history, snap)[-UNDO_DEPTH:]
-        return replace(self, positions=positions, rolls=rolls, log=self._logged(entry), history=history,
-                       offsets=offsets), dice_roll
+        return replace(self, positions=positions, rolls=self.rolls + len(made), log=self._logged(*entries),
+                       history=(*self.history, snap)[-UNDO_DEPTH:],
+                       offsets=self._offset_set(fighter_id, outcome.x)), outcome
 
     def place(self, fighter_id: str, section_id: str, x: Fraction | None = None) -> Table:
         """The referee places a fighter by hand: logged and undoable.
@@ -532,13 +469,13 @@ class Table:
         self.scenario.fighter(fighter_id)
         self._state_field(field)
         new = checked_state(field, value)
-        if not isinstance(headline, str) or not headline.strip() or _text_problem(headline):
+        if not isinstance(headline, str) or not headline.strip() or text_problem(headline):
             raise RuleSetError(f"a state change's headline must be one line of text: {quote(headline)}")
         if len(headline) > MAX_HEADLINE:
             raise LimitError(f"a state change's headline must be at most {MAX_HEADLINE} characters: "
                              f"{len(headline)}")
         was = self.state(fighter_id, field)
-        if _same(was, new):
+        if same_state(was, new):
             return self
         label = field.label or field.key
         entry = LogEntry(headline, (f"{label}: {self._shown(was)} → {self._shown(new)}.",))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from vertigo.resolve import Outcome, Roller
+from vertigo.resolve import Outcome, Rolled, Roller
 from vertigo.verdict import Step
 
 if TYPE_CHECKING:
@@ -35,12 +35,12 @@ def resolve_move(verdict: MoveVerdict, roller: Roller) -> Outcome:
         roller: rolls the falling dice.
 
     Returns:
-        The outcome; ``roll`` is None when there was nothing to roll.
+        The outcome; its ``rolls`` are empty when there was nothing to roll, else the falling dice.
     """
     if not verdict.final:
-        return Outcome(False, verdict.start, None, None, ())
+        return Outcome(False, verdict.start, None, (), ())
     if not (verdict.allowed and verdict.pool.count):
-        return Outcome(True, verdict.dest, None, None, ())
+        return Outcome(True, verdict.dest, None, (), ())
     dice = roller(verdict.pool)
-    return Outcome(True, verdict.dest, None, dice,
+    return Outcome(True, verdict.dest, None, (Rolled(dice, "H8", "falling damage", "fell"),),
                    (Step("H8", f"Rolled {dice.brief()} falling damage."),))
