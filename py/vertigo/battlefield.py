@@ -269,6 +269,37 @@ class Battlefield:
         self.section(section_id)
         return self._order[section_id]
 
+    def below(self, x: Fraction | int, height: Fraction | int) -> Section | None:
+        """The section whose surface at ``x`` is the highest at or below ``height``: where a fighter dropped
+        straight down from (x, height) lands (an edge fall, a missed jump).
+
+        A section holds ``x`` from its left edge to its right edge, both included, so at an x two sections
+        share both are looked at; of surfaces at the same height the one first in the document wins (H13).  A
+        staircase's surface at ``x`` is its step there (:meth:`Section.surface`; at a step boundary, the
+        step to the right).
+
+        Args:
+            x: the horizontal place, in the scenario's unit (drawing units in a Height scenario).
+            height: the height to drop from, in the unit of the sections' elevations (Height levels, feet
+                or inches); a surface exactly at it counts.
+
+        Returns:
+            The section, or None when no section's surface at ``x`` is at or below ``height``; what nothing
+            below means is the rule set's to decide.
+
+        Source: issue 20 ("``Battlefield.below(x, height)`` is the highest section top at x that is at or
+        below the height"); ruling H13 (ties by document order).
+        """
+        x, height = exact(x), exact(height)
+        best: Section | None = None
+        best_top = Fraction(0)
+        for s in self.sections:
+            if s.x0 <= x <= s.x1:
+                top = s.surface(x)
+                if top <= height and (best is None or top > best_top):
+                    best, best_top = s, top
+        return best
+
     def border_height(self, a: str, b: str) -> Fraction:
         """Height of the border a → b, Height levels, always ≥ 0 (H1)."""
         return abs(self.rise(a, b))
