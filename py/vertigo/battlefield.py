@@ -112,12 +112,37 @@ class Section:
             return self.elevation
         return self.elevation + self.stairs.rise * self.step_at(self.centre if x is None else x)
 
+    def surface_at_border(self, x: Fraction, other: Section) -> Fraction:
+        """The surface a border drawn at ``x`` meets on this section, toward ``other`` (H1, G1).
+
+        Flat: the elevation.  Stairs: the step whose tread holds ``x``; at a step boundary the step on the
+        border's side, toward ``other`` (its centre left of ``x``: the step to the left); a border drawn off
+        the section meets its nearer end step.
+
+        Source: issue 20 ("The border graph, ``Battlefield.rise`` and the border tags use the step whose
+        tread contains the border's x, or at a step boundary the step on the border's side").
+        """
+        if self.stairs is None:
+            return self.elevation
+        at = (exact(x) - self.x0) / self.stairs.tread
+        step = math.floor(at)
+        if step == at and other.centre < x:
+            step -= 1
+        return self.elevation + self.stairs.rise * min(self.steps - 1, max(0, step))
+
     @property
     def top(self) -> Fraction:
         """The highest surface of the section (its elevation when flat)."""
         if self.stairs is None:
             return self.elevation
         return self.elevation + max(Fraction(0), self.stairs.rise * (self.steps - 1))
+
+    @property
+    def bottom(self) -> Fraction:
+        """The lowest surface of the section (its elevation when flat; a staircase's lowest step)."""
+        if self.stairs is None:
+            return self.elevation
+        return self.elevation + min(Fraction(0), self.stairs.rise * (self.steps - 1))
 
 
 BORDER_KINDS = ("stair", "ladder")
@@ -182,6 +207,7 @@ class Battlefield:
     _graph: tuple[tuple[tuple[int, Fraction, int], ...], ...] = field(init=False, repr=False, compare=False)
     _rises: tuple[Fraction, ...] = field(init=False, repr=False, compare=False)
     _steps: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
+    _first_rise: Mapping[tuple[str, str], Fraction] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_id = {s.id: s for s in self.sections}
@@ -194,8 +220,16 @@ class Battlefield:
             adjacent[border.b].append(border.a)
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_adjacent", {k: tuple(v) for k, v in adjacent.items()})
-        object.__setattr__(self, "_links", {
-            k: tuple((b, by_id[b].elevation - by_id[k].elevation) for b in v) for k, v in adjacent.items()})
+        links: dict[str, list[tuple[str, Fraction]]] = {s.id: [] for s in self.sections}
+        first: dict[tuple[str, str], Fraction] = {}
+        for border in self.borders:
+            low, high = self.border_surfaces(border, by_id)
+            links[border.a].append((border.b, high - low))
+            links[border.b].append((border.a, low - high))
+            first.setdefault((border.a, border.b), high - low)
+            first.setdefault((border.b, border.a), low - high)
+        object.__setattr__(self, "_links", {k: tuple(v) for k, v in links.items()})
+        object.__setattr__(self, "_first_rise", first)
         object.__setattr__(self, "_order", {s.id: i for i, s in enumerate(self.sections)})
         order = self._order
         rises: dict[Fraction, int] = {}
@@ -304,8 +338,35 @@ class Battlefield:
         """Height of the border a → b, Height levels, always ≥ 0 (H1)."""
         return abs(self.rise(a, b))
 
+    def border_surfaces(self, border: Border, by_id: Mapping[str, Section] | None = None
+                        ) -> tuple[Fraction, Fraction]:
+        """The surfaces a border meets on its two sections, ``(on a, on b)``, in the elevations' unit: each
+        section's :meth:`Section.surface_at_border` at the border's x (a staircase's step there).
+
+        Raises:
+            UnknownSectionError: the border names a section that is not listed.
+        """
+        sections = self._by_id if by_id is None else by_id
+        try:
+            a, b = sections[border.a], sections[border.b]
+        except KeyError as e:
+            raise UnknownSectionError(f"border names an unknown section: {e.args[0]!r}") from None
+        return a.surface_at_border(border.x, b), b.surface_at_border(border.x, a)
+
     def rise(self, a: str, b: str) -> Fraction:
-        """Signed change of elevation from a to b, Height levels (+ up, − down)."""
+        """Signed change of height from a to b, Height levels or the scenario's unit (+ up, − down).
+
+        Across a border: between the surfaces it meets (:meth:`border_surfaces`; of two borders of the same
+        pair, the first in the document, H13).  Between sections with no border: their elevations.
+
+        Raises:
+            UnknownSectionError: either id is not a section.
+
+        Source: ruling H1; issue 20 (stairs measured at the border).
+        """
+        across = self._first_rise.get((a, b))
+        if across is not None:
+            return across
         return self.section(b).elevation - self.section(a).elevation
 
     def steps_from(self, start: str) -> dict[str, int]:

@@ -165,9 +165,8 @@ def _border_marks_of(table: Table, frame: _Frame) -> list[_BorderMark]:
     field_ = table.scenario.field
     out = []
     for b in field_.borders:
-        a, c = field_.section(b.a), field_.section(b.b)
-        # Measured where the border is drawn: a flight of stairs meets its neighbours at its end steps.
-        ha, hc = a.surface(b.x), c.surface(b.x)
+        # Measured where the border is drawn: a flight of stairs meets its neighbours at the step there.
+        ha, hc = field_.border_surfaces(b)
         h = abs(ha - hc)
         lo, hi = sorted((ha, hc))
         ly = (frame.y(hi) + frame.y(lo)) / 2 if h else frame.y(hi) - 14

@@ -1,0 +1,72 @@
+"""Stairs measured at the border: the border graph, ``Battlefield.rise``, ``describe_border`` and the side
+view's border tags use the step whose tread holds the border's x, or at a step boundary the step on the
+border's side.
+
+Source: issue 20, "the border graph reads a stair's first step, not the step at the border: an imported
+staircase that goes down to the right tags its border with the top step's height (8.25 ft over a hall, where
+the bottom step is 0.75 ft up)"; rulings H1 (the Height of a border), G1 (differences between standing
+surfaces).
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+from typing import Any
+
+from vertigo import scenario
+from vertigo.table import Table
+from vertigo_view.side_view import render
+
+NS = "{http://www.w3.org/2000/svg}"
+
+DOWN: dict[str, Any] = {
+    "vertigo": 2, "title": "Down to the hall", "units": "feet", "rules": ["levels"],
+    "sections": [
+        {"id": "gallery", "name": "Gallery", "elevation": 9, "x": [0, 3], "kind": "slab"},
+        {"id": "stair", "name": "Stair", "elevation": "8 ft 3 in", "x": [3, 14],
+         "stairs": {"rise": "-9 in", "tread": "1 ft"}},
+        {"id": "hall", "name": "Hall", "elevation": 0, "x": [14, 20]},
+        {"id": "shelf", "name": "Shelf", "elevation": 7, "x": [1, 6], "kind": "slab"}],
+    "borders": [["gallery", "stair"], ["stair", "hall"], {"between": ["shelf", "stair"], "x": 6}],
+    "fighters": [],
+}
+"""A staircase of 11 one-foot treads going down to the right: its top step (x 3–4) at 8.25 ft, its bottom
+step (x 13–14) at 0.75 ft over the hall; a shelf whose right edge, x 6, is the boundary of steps 2 (x 5–6,
+6.75 ft) and 3 (x 6–7, 6 ft)."""
+
+
+def field() -> Any:
+    return scenario.load(DOWN).field
+
+
+def test_the_border_at_the_bottom_step_is_0_75_ft_not_8_25() -> None:
+    """The issue's staircase: stair → hall is down 0.75 ft (its bottom step), not the top step's 8.25 ft."""
+    f = field()
+    assert f.rise("stair", "hall") == Fraction(-3, 4)
+    assert f.rise("hall", "stair") == Fraction(3, 4)
+    assert f.border_height("stair", "hall") == Fraction(3, 4)
+    assert dict(f.links("hall")) == {"stair": Fraction(3, 4)}
+
+
+def test_the_border_at_the_top_step_meets_8_25_ft() -> None:
+    """At x 3 the gallery (9 ft) meets the top step, 8.25 ft: down 0.75 ft."""
+    assert field().rise("gallery", "stair") == Fraction(-3, 4)
+
+
+def test_at_a_step_boundary_the_step_on_the_borders_side_counts() -> None:
+    """At x 6, between step 2 (6.75 ft) and step 3 (6 ft), the shelf lies to the left: step 2, so the shelf
+    (7 ft) is 0.25 ft over the stair there, not the 1 ft over step 3."""
+    f = field()
+    assert f.rise("shelf", "stair") == Fraction(-1, 4)
+    assert dict(f.links("stair")) == {"gallery": Fraction(3, 4), "hall": Fraction(-3, 4), "shelf": Fraction(1, 4)}
+
+
+def test_the_side_view_tags_the_border_with_the_same_height() -> None:
+    """The drawing's tags, as the graph has them: 0.75 ft at the hall, 0.25 ft at the shelf's edge (the step on
+    its side, not the step to the right of x 6)."""
+    root = ET.fromstring(render(Table.start(scenario.load(DOWN))))
+    border = root.find(f".//{NS}g[@id='border-stair--hall']")
+    assert border is not None and border.get("data-height") == "0.75"
+    shelf = root.find(f".//{NS}g[@id='border-shelf--stair']")
+    assert shelf is not None and shelf.get("data-height") == "0.25"
