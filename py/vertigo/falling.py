@@ -17,12 +17,14 @@ from fractions import Fraction
 
 from .dice import DicePool
 from .errors import LimitError
-from .lengths import exact
+from .fields import Field, Scale
+from .lengths import exact, show
 from .limits import MAX_ELEVATION
 from .numbers import fmt
 from .verdict import Step
 
-__all__ = ["Fall", "fall", "crossing_fall", "fall_across", "climbing_obstacle_fall"]
+__all__ = ["Fall", "fall", "drop", "in_height", "FALL_SCALE", "crossing_fall", "fall_across",
+           "climbing_obstacle_fall"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,77 @@ def fall(height: Fraction | int | float) -> Fall:
     if count != height:
         text = f"Falling Height {fmt(height)} rounds down to {count}: {pool}."
     return Fall(height, pool, (Step("H8", text),))
+
+
+_INCHES = {"feet": 12, "inches": 1}
+"""Inches in one unit of a feet or inches battlefield."""
+
+FALL_SCALE = "fall_scale"
+"""The option key of a fall scale (a :class:`~vertigo.fields.Scale`): one key for every rule set whose falls
+are measured on the table, so that a battlefield refereed by two of them sets its scale once."""
+
+
+def fall_scale(default: Fraction, help: str) -> Field[Fraction]:
+    """The fall-scale option a rule set declares: key :data:`FALL_SCALE`, its default in inches (3 for
+    skirmish terrain, T6; 120 = 10 ft for a storey, J12), read and written as a length with its unit.
+
+    Source: issue 20 (typed options carry a length); ``RULINGS.md`` T6, J12.
+    """
+    return Field(FALL_SCALE, "scenario", Fraction(default), "Fall scale", help, kind=Scale())
+
+
+def in_height(distance: Fraction | int, units: str, scale: Fraction | None) -> Fraction:
+    """A drop's Height levels: ``distance`` in the battlefield's unit over the fall scale (T6, J12).
+
+    Args:
+        distance: how far the fighter drops, ≥ 0, in the scenario's unit (Height levels, feet or inches).
+        units: the scenario's unit system (:data:`vertigo.lengths.UNITS`).
+        scale: inches of drop to one Height level (a :class:`~vertigo.fields.Scale`'s value); None on a
+            Height battlefield, whose drops are Height levels already (scale 1).
+
+    Raises:
+        ValueError: a scale on a Height battlefield, or none on a feet or inches one (a rule set's bug: the
+            scenario reader refuses the first and always supplies the default of the second).
+    """
+    distance = exact(distance)
+    if units == "height":
+        if scale is not None:
+            raise ValueError("a Height battlefield falls in Height levels: it has no fall scale")
+        return distance
+    if scale is None:
+        raise ValueError(f"a {units} battlefield needs a fall scale to turn a drop into Height")
+    return distance * _INCHES[units] / scale
+
+
+def drop(distance: Fraction | int, units: str, scale: Fraction | None, cause: str, rule: str) -> Fall:
+    """The fall of a drop straight down: its distance turned into Height through the scale (T6, J12), then
+    into dice (H8), with the fall's cause in the explanation (``"fell from the ladder"``, ``"pushed"``,
+    ``"missed the jump"``).
+
+    Args:
+        distance, units, scale: as :func:`in_height`.
+        cause: what made the fighter fall, as the explanation says it.
+        rule: the ruling id that converts the drop, as the rule set names it (T6 for inches, J12 for feet);
+            unused on a Height battlefield.  The rule set that emits it gives it a glossary entry.
+
+    Returns:
+        The fall: its Height, its d6 (H8) and its steps (the conversion, then H8).
+
+    Raises:
+        LimitError: a negative drop, or one past Height 2 × MAX_ELEVATION at the scale (a battlefield that
+            allows one is refused at load, :func:`vertigo.reading.fall_depth`).
+    """
+    height = in_height(distance, units, scale)
+    if distance < 0:
+        raise LimitError(f"a drop must be 0 or more: {show(exact(distance), units)}")
+    result = fall(height)
+    if units == "height":
+        why = Step("H8", f"{cause.capitalize()}: a drop of Height {fmt(height)}.")
+    else:
+        assert scale is not None
+        why = Step(rule, f"{cause.capitalize()}: a drop of {show(exact(distance), units)} at "
+                         f"{Scale().write(scale)} to a Height level is Height {fmt(height)}.")
+    return Fall(result.height, result.pool, (why, *result.steps))
 
 
 def crossing_fall(rise: Fraction, move_height: Fraction, *, fly: bool = False) -> Fraction | None:

@@ -13,6 +13,8 @@ A field's **kind** says what its JSON value is:
 - :class:`Whole`: a whole number from ``low`` to ``high``;
 - :class:`Length`: a length in the scenario's unit from ``low`` to ``high`` (:mod:`vertigo.lengths`),
   or ``null`` where the default is None;
+- :class:`Scale`: a fall scale, the length of one Height level fallen, from 1/4 in to 10 ft (feet and
+  inches documents only);
 - :class:`Flag`: true or false;
 - :class:`Entries`: a list of entry texts, each parsed (``"Move 1 (Height 2)"`` → a ``MoveEntry``).
 
@@ -27,12 +29,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
+from . import lengths
 from .errors import RulesError
 from .lengths import to_json
-from .limits import MAX_ENTRIES
+from .limits import MAX_ENTRIES, MAX_FALL_SCALE_FT, MIN_FALL_SCALE_IN
 from .numbers import fmt
 
-__all__ = ["Field", "OBJECTS", "Checks", "Kind", "Whole", "Length", "Flag", "Entries", "BAD"]
+__all__ = ["Field", "OBJECTS", "Checks", "Kind", "Whole", "Length", "Scale", "Flag", "Entries", "BAD", "SCALE_BOUNDS"]
 
 T = TypeVar("T", covariant=True)
 """The value a field holds once parsed (a tuple of Move entries, an int); a field of a narrower value
@@ -48,6 +51,9 @@ BAD: Any = object()
 class Checks(Protocol):
     """What a kind reads a value with: the scenario checker (:mod:`vertigo.scenario`), which records each
     problem at its place and knows the document's unit."""
+
+    units: str
+    """The document's unit system (:data:`vertigo.lengths.UNITS`)."""
 
     def add(self, where: str, message: str) -> None:
         """Record a problem at ``where``."""
@@ -124,6 +130,50 @@ class Length(Kind):
 
     def describe(self) -> str:
         return f"a length from {fmt(self.low)} to {fmt(self.high)} in the scenario's unit"
+
+
+SCALE_BOUNDS = "a length from 1/4 in to 10 ft"
+"""What a fall scale may be (:class:`Scale`; :data:`vertigo.limits.MIN_FALL_SCALE_IN`,
+:data:`~vertigo.limits.MAX_FALL_SCALE_FT`)."""
+
+_INCHES_PER = {"feet": 12, "inches": 1}
+"""Inches in one unit of a feet or inches document (a fall scale is held in inches)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scale(Kind):
+    """A fall scale: how far a fall goes on the battlefield for one Height level fallen (T6, J12), from 1/4 in
+    to 10 ft.  The document writes it as a length with its unit (``"3 in"``, ``"10 ft"``) or as a number in
+    its own unit; it is held as a Fraction of **inches**, so that a rule set's default serves a feet and an
+    inches battlefield alike.  A Height battlefield has no scale (its falls are in Height levels already,
+    scale 1): one written there is refused.
+
+    Source: issue 20 (typed options carry a length); ``002`` › Falling (T6), ``003`` (J12).
+    """
+
+    def read(self, c: Checks, where: str, raw: Any) -> Any:
+        per = _INCHES_PER.get(c.units)
+        if per is None:
+            c.add(where, f"a Height battlefield falls in Height levels (scale 1); a fall scale is written only on "
+                         f"a feet or inches battlefield: {c.show(raw)}")
+            return BAD
+        try:
+            value = lengths.length(raw, c.units, "the fall scale") * per
+        except RulesError:
+            value = None
+        if value is None or not MIN_FALL_SCALE_IN <= value <= 12 * MAX_FALL_SCALE_FT:
+            c.add(where, f"must be {SCALE_BOUNDS}: {c.show(raw)}")
+            return BAD
+        return value
+
+    def write(self, value: Any) -> Any:
+        """``"10 ft"`` for a whole number of feet, else inches, exactly (``"3 in"``, ``"1/4 in"``)."""
+        if value % 12 == 0:
+            return f"{value // 12} ft"
+        return f"{value} in"
+
+    def describe(self) -> str:
+        return f"{SCALE_BOUNDS}, for one Height level fallen"
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,10 @@ in which browsers count their storage quota (``String.length`` in
 JavaScript; a character outside the Basic Multilingual Plane counts 2).
 """
 
+from fractions import Fraction
+
 __all__ = [
+    "MIN_FALL_SCALE_IN", "MAX_FALL_SCALE_FT", "MAX_FALL_HEIGHT", "MAX_ACTION_ROLLS",
     "MAX_SECTIONS", "MAX_BORDERS", "MAX_FIGHTERS", "MAX_ELEVATION", "MAX_EXTENT", "MAX_DISTANCE", "MAX_DICE",
     "MAX_ENTRY_TEXT", "MAX_ENTRIES", "MAX_NAME", "MAX_DOCUMENT_CHARS", "MAX_SCENARIO_CHARS", "MAX_LOG", "MAX_ROLLS",
     "MAX_FEET", "MAX_FEET_DENOMINATOR", "MAX_FEET_TEXT", "MAX_REACH", "MAX_REACH_TEXT", "MAX_WEAPON_RANGE",
@@ -60,6 +63,10 @@ MAX_ROLLS = 2**52
 """Largest roll count (a scenario's ``dice_rolls``, a saved table's ``rolls``) and roll index: far past any
 game, and far enough below 2^53 (the largest whole number a JavaScript number holds exactly) that a table
 keeps counting exactly."""
+MAX_ACTION_ROLLS = 8
+"""Most rolls one action makes (:meth:`vertigo.table.Table.apply`): a move's fall is one, a missed jump two
+(J6's d8 scatter, then the fall's d6), an attack at a ladder's fighter three (the attack's, the falling test's,
+the fall's, T4); a rule set that asks for a ninth has a bug, refused before the table changes (issue 20)."""
 MAX_FEET = 10_000
 """Largest |elevation| or |x| of a fighter in the levels rules (001), in feet."""
 MAX_FEET_DENOMINATOR = 1_000_000
@@ -102,3 +109,11 @@ def utf16_length(text: str) -> int:
 
 
 assert 2 * TABLE_BUDGET + PICTURE_BUDGET + 200 <= STORAGE_QUOTA
+
+MIN_FALL_SCALE_IN = Fraction(1, 4)
+"""The shortest fall scale, in inches: a fall of 1/4 in on the table is one Height level (issue 20)."""
+MAX_FALL_SCALE_FT = 10
+"""The longest fall scale, in feet: 10 ft to a Height level (J12's scale, issue 20)."""
+MAX_FALL_HEIGHT = 2 * MAX_ELEVATION
+"""The deepest fall counted, in Height levels (:func:`vertigo.falling.fall`): a battlefield whose deepest fall
+passes it at its fall scale is refused at load (issue 20)."""

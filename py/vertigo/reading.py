@@ -26,14 +26,15 @@ from . import lengths
 from .battlefield import BORDER_KINDS, SECTION_KINDS, Border, Section, Stairs, default_border_x
 from .document import show
 from .errors import RulesError
-from .fields import BAD, Field
-from .limits import MAX_BORDERS, MAX_ELEVATION, MAX_EXTENT, MAX_FIGHTERS, MAX_NAME, MAX_SECTIONS
+from .fields import BAD, Field, Scale
+from .limits import MAX_BORDERS, MAX_ELEVATION, MAX_EXTENT, MAX_FALL_HEIGHT, MAX_FIGHTERS, MAX_NAME, MAX_SECTIONS
 from .numbers import fmt
 from .rules import PLANNED, REGISTRY, default_rules
 from .text import check_name, quote
 
 __all__ = ["Checker", "ABSENT", "SUGGESTED", "ELEVATION_LIMIT", "MAX_STEPS", "SECTION_KEYS", "BORDER_KEYS",
-           "FIGHTER_KEYS", "UNKNOWN_SHOWN", "declared", "sections", "borders", "fighters", "rules", "options"]
+           "FIGHTER_KEYS", "UNKNOWN_SHOWN", "declared", "sections", "borders", "fighters", "rules", "options",
+           "fall_depth"]
 
 ELEVATION_LIMIT = {"height": MAX_ELEVATION, "feet": 10 * MAX_ELEVATION, "inches": 120 * MAX_ELEVATION}
 """Largest elevation magnitude per unit system: Height 1000, 10,000 ft, 120,000 in."""
@@ -406,3 +407,40 @@ def options(c: Checker, raw: Any, named: tuple[str, ...]) -> tuple[tuple[str, An
 
 
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_]{1,40}")
+
+
+def fall_depth(c: Checker, sections: list[Section], named: tuple[str, ...],
+               options: tuple[tuple[str, Any], ...]) -> None:
+    """Refuse a feet or inches battlefield whose deepest possible fall, from its highest surface to its
+    lowest, passes Height :data:`~vertigo.limits.MAX_FALL_HEIGHT` at a fall scale of one of its rule sets
+    (a :class:`~vertigo.fields.Scale` option, written or at its default): at ``options.<key>`` when the
+    document wrote the scale, else at the highest section.  A battlefield with no scale falls along its
+    borders only, whose Height the elevation caps bound.
+
+    Source: issue 20 ("a scenario whose deepest possible fall passes Height 2000 at its scale is refused at
+    load, at ``options.fall_scale`` or at the section"); ``RULINGS.md`` T6, J12; ruling H8.
+    """
+    if c.units not in ("feet", "inches") or not sections:
+        return
+    written = dict(options)
+    scales = {o.key: o for r in (REGISTRY[x] for x in named) for o in r.options if isinstance(o.kind, Scale)}
+    if not scales:
+        return
+    top = max(range(len(sections)), key=lambda i: (sections[i].top, -i))
+    low = min(sections, key=lambda s: s.bottom)
+    depth = sections[top].top - low.bottom
+    per = 12 if c.units == "feet" else 1
+    for key in sorted(scales):
+        scale = written.get(key, scales[key].default)
+        height = depth * per / scale
+        if height <= MAX_FALL_HEIGHT:
+            continue
+        shown = Scale().write(scale)
+        fall = (f"a fall from {sections[top].id!r} at {lengths.show(sections[top].top, c.units)} to {low.id!r} "
+                f"at {lengths.show(low.bottom, c.units)} is Height {fmt(height)} at {shown} to a Height level; "
+                f"falls are counted to Height {MAX_FALL_HEIGHT}")
+        if key in written:
+            least = Fraction(math.ceil(depth * per / MAX_FALL_HEIGHT * 100), 100)
+            c.add(f"options.{key}", f"{fall}, so the scale must be at least {fmt(least)} in")
+        else:
+            c.add(f"sections[{top}]", f"{fall}: lower the section, or write a larger options.{key}")

@@ -228,6 +228,8 @@ def load(doc: Any) -> Scenario:
         listed = {s["id"] for s in raw_sections if isinstance(s, Mapping) and isinstance(s.get("id"), str)} or None
     borders = reading.borders(c, doc.get("borders", []), sections, listed)
     fighters = tuple(Fighter(*f) for f in reading.fighters(c, doc.get("fighters", []), listed, sections))
+    if not c.problems:
+        reading.fall_depth(c, sections, rules, options)
     if c.problems:
         raise ScenarioError(c.problems)
     assert title is not None  # a None title recorded a problem
@@ -352,7 +354,8 @@ def dump(scenario: Scenario, positions: Where | None = None, *, rolls: int | Non
         "rules": list(scenario.rules),
     }
     if scenario.options:
-        doc["options"] = dict(scenario.options)
+        declared = {o.key: o for r in scenario.rule_sets for o in r.options}
+        doc["options"] = {key: declared[key].write(value) for key, value in scenario.options}
     doc["dice_seed"] = scenario.dice_seed
     made = scenario.dice_rolls if rolls is None else rolls
     if made:
