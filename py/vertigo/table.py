@@ -39,7 +39,7 @@ from .fighter_state import (
     states_in_order,
     text_problem,
 )
-from .limits import MAX_LOG, MAX_ROLLS
+from .limits import MAX_ACTION_ROLLS, MAX_LOG, MAX_ROLLS
 from .numbers import fmt
 from .resolve import Outcome, Resolvable, Resolve, Rolled
 from .rules import REGISTRY
@@ -343,7 +343,8 @@ class Table:
 
         Raises:
             LimitError: a roll past :data:`~vertigo.limits.MAX_ROLLS` (the table is left as it was).
-            RuleSetError: the outcome's rolls are not the rolls the roller made, in order.
+            RuleSetError: the outcome's rolls are not the rolls the roller made, in order, or the action
+                asked for more than :data:`~vertigo.limits.MAX_ACTION_ROLLS` rolls.
         """
         made: list[DiceRoll] = []
 
@@ -351,6 +352,9 @@ class Table:
             # A table counts its rolls up to MAX_ROLLS (a scenario may start there): one more could be neither
             # saved nor exported, so the roll is refused and the table stays as it is.
             at = self.rolls + len(made)
+            if len(made) >= MAX_ACTION_ROLLS:
+                raise RuleSetError(f"an action may make at most {MAX_ACTION_ROLLS} rolls; this one asked for "
+                                   f"roll {len(made) + 1}")
             if at >= MAX_ROLLS:
                 raise LimitError(f"this table has made {at:,} rolls, the most a table counts (2^52): no "
                                  f"further dice can be rolled; a move without a fall still can be made")

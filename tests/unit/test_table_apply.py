@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from vertigo import scenario
 from vertigo.dice import DicePool, rng_for, roll
 from vertigo.errors import LimitError, RuleSetError
-from vertigo.limits import MAX_ROLLS
+from vertigo.limits import MAX_ACTION_ROLLS, MAX_ROLLS
 from vertigo.resolve import Outcome, Rolled, Roller
 from vertigo.table import LogEntry, Table
 
@@ -124,3 +124,14 @@ def test_any_sequence_of_apply_and_undo_gives_back_each_earlier_table_exactly(op
         table = table.undo()
         assert place_of(table) == before.pop()
     assert place_of(table) == place_of(start)
+
+
+def test_an_action_asking_for_a_ninth_roll_is_refused_and_the_table_is_unchanged():
+    """Issue 20's caps: at most MAX_ACTION_ROLLS (8) rolls per action; the ninth is a rule set's bug, refused
+    before anything is logged or rolled."""
+    start = cliff()
+    eight, _ = start.apply("goat", jump("cliff-foot", (DicePool(1, 8),) + (DicePool(1),) * 7), "Goat jumps")
+    assert (MAX_ACTION_ROLLS, eight.rolls, len(eight.log)) == (8, 8, 1 + 8)
+    with pytest.raises(RuleSetError, match="at most 8 rolls; this one asked for roll 9"):
+        start.apply("goat", jump("cliff-foot", (DicePool(1, 8),) + (DicePool(1),) * 8), "Goat jumps")
+    assert start == cliff()
