@@ -36,12 +36,13 @@ from typing import IO, Any
 from . import lengths
 from . import questions as q
 from . import scenario as scenario_mod
-from .errors import QuestionError, RulesError, RuleSetError, ScenarioError
+from .errors import QuestionError, RulesError, RuleSetError, ScenarioError, UnknownSectionError
 from .limits import MAX_DOCUMENT_CHARS
 from .questions import MAX_NOTE
 from .rules import REGISTRY, answering
 from .ruleset import Answer, Question
 from .scenario import Scenario
+from .stand import Stand, on_ladder
 from .table import Table
 from .text import quote
 
@@ -144,26 +145,31 @@ def _scenario(value: Any, base_dir: Path) -> Scenario:
 def _placed(table: Table, value: Any) -> Table:
     """The table with fighters standing where ``positions`` says.
 
-    Each fighter id maps to a section id, or to ``{"section": id, "x":
-    length}`` (a place on the section, in the scenario's unit).
+    Each fighter id maps to a section id (its default place), to ``{"section": id, "x": length}`` (a place
+    on the section) or to ``{"ladder": id, "up": length}`` (part way up a ladder, above its foot), lengths
+    in the scenario's unit (issue 20).
     """
     if not isinstance(value, Mapping):
         raise QuestionError(f"question.positions: must be an object, fighter id → section id: {quote(value)}")
     ids = {f.id for f in table.scenario.fighters}
-    where: dict[str, str] = {}
-    offsets = dict(table.offsets)
+    where: dict[str, Stand] = {}
+    units = table.scenario.units
     for fid, spot in value.items():
         if fid not in ids:
             raise QuestionError(f"question.positions: no fighter {quote(fid)}; {q.fighters_listed(table)}")
         place = f"question.positions.{fid}"
+        if isinstance(spot, Mapping) and "ladder" in spot:
+            where[fid] = _up_ladder(table, spot, place)
+            continue
         x = None
         if isinstance(spot, Mapping):
             for key in spot:
                 if key not in ("section", "x"):
-                    raise QuestionError(f"{place}: unknown field {quote(key)}; its fields are section, x")
+                    raise QuestionError(f"{place}: unknown field {quote(key)}; its fields are section and x, or "
+                                        "ladder and up")
             if "x" in spot:
                 try:
-                    x = lengths.length(spot["x"], table.scenario.units, "x")
+                    x = lengths.length(spot["x"], units, "x")
                 except RulesError as e:
                     raise QuestionError(f"{place}.x: {str(e).removeprefix('x ')}") from None
             spot = spot.get("section")
@@ -171,16 +177,33 @@ def _placed(table: Table, value: Any) -> Table:
         sid = q.section(table, spot, place)
         section = table.scenario.field.section(sid)
         if x is not None and not section.x0 <= x <= section.x1:
-            units = table.scenario.units
             raise QuestionError(f"question.positions.{fid}.x: must stand on its section, from "
                                 f"{lengths.show(section.x0, units)} to {lengths.show(section.x1, units)}: "
                                 f"{lengths.show(x, units)}")
-        where[fid] = sid
-        offsets.pop(fid, None)
-        if x is not None:
-            offsets[fid] = x
-    return replace(table, positions=tuple((fid, where.get(fid, sid)) for fid, sid in table.positions),
-                   offsets=tuple((f.id, offsets[f.id]) for f in table.scenario.fighters if f.id in offsets))
+        where[fid] = Stand(sid, x)
+    return replace(table, stands=tuple((fid, where.get(fid, at)) for fid, at in table.stands))
+
+
+def _up_ladder(table: Table, spot: Mapping[str, Any], place: str) -> Stand:
+    """``{"ladder": id, "up": length}``: a place part way up a ladder (:func:`vertigo.stand.on_ladder`)."""
+    for key in spot:
+        if key not in ("ladder", "up"):
+            raise QuestionError(f"{place}: unknown field {quote(key)}; a place on a ladder has the fields ladder "
+                                "and up")
+    ladder_id = spot["ladder"]
+    if not isinstance(ladder_id, str):
+        raise QuestionError(f"{place}.ladder: must be a ladder's id: {quote(ladder_id)}")
+    units = table.scenario.units
+    try:
+        up = lengths.length(spot.get("up", 0), units, "up")
+    except RulesError as e:
+        raise QuestionError(f"{place}.up: {str(e).removeprefix('up ')}") from None
+    try:
+        return on_ladder(table.scenario.field, ladder_id, up, units)
+    except UnknownSectionError as e:
+        raise QuestionError(f"{place}.ladder: {e}") from None
+    except ValueError as e:
+        raise QuestionError(f"{place}.up: {e}") from None
 
 
 

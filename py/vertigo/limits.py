@@ -11,7 +11,7 @@ JavaScript; a character outside the Basic Multilingual Plane counts 2).
 from fractions import Fraction
 
 __all__ = [
-    "MIN_FALL_SCALE_IN", "MAX_FALL_SCALE_FT", "MAX_FALL_HEIGHT", "MAX_ACTION_ROLLS",
+    "MIN_FALL_SCALE_IN", "MAX_FALL_SCALE_FT", "MAX_FALL_HEIGHT", "MAX_ACTION_ROLLS", "MAX_LADDER_UP",
     "MAX_SECTIONS", "MAX_BORDERS", "MAX_FIGHTERS", "MAX_ELEVATION", "MAX_EXTENT", "MAX_DISTANCE", "MAX_DICE",
     "MAX_ENTRY_TEXT", "MAX_ENTRIES", "MAX_NAME", "MAX_DOCUMENT_CHARS", "MAX_SCENARIO_CHARS", "MAX_LOG", "MAX_ROLLS",
     "MAX_FEET", "MAX_FEET_DENOMINATOR", "MAX_FEET_TEXT", "MAX_REACH", "MAX_REACH_TEXT", "MAX_WEAPON_RANGE",
@@ -117,3 +117,7 @@ MAX_FALL_SCALE_FT = 10
 MAX_FALL_HEIGHT = 2 * MAX_ELEVATION
 """The deepest fall counted, in Height levels (:func:`vertigo.falling.fall`): a battlefield whose deepest fall
 passes it at its fall scale is refused at load (issue 20)."""
+MAX_LADDER_UP = 240 * MAX_ELEVATION
+"""The most a fighter stands above a ladder's foot (:class:`vertigo.stand.Stand`'s ``up``), in the scenario's
+unit: the tallest ladder there can be, from the lowest section to the highest of an inches battlefield
+(±120,000 in); ``up`` is read within it before the ladder's own Height is checked (issue 20)."""

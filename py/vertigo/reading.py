@@ -23,18 +23,28 @@ from fractions import Fraction
 from typing import Any
 
 from . import lengths
-from .battlefield import BORDER_KINDS, SECTION_KINDS, Border, Section, Stairs, default_border_x
+from .battlefield import BORDER_KINDS, SECTION_KINDS, Battlefield, Border, Section, Stairs, default_border_x
 from .document import show
-from .errors import RulesError
+from .errors import RulesError, UnknownSectionError
 from .fields import BAD, Field, Scale
-from .limits import MAX_BORDERS, MAX_ELEVATION, MAX_EXTENT, MAX_FALL_HEIGHT, MAX_FIGHTERS, MAX_NAME, MAX_SECTIONS
+from .limits import (
+    MAX_BORDERS,
+    MAX_ELEVATION,
+    MAX_EXTENT,
+    MAX_FALL_HEIGHT,
+    MAX_FIGHTERS,
+    MAX_LADDER_UP,
+    MAX_NAME,
+    MAX_SECTIONS,
+)
 from .numbers import fmt
 from .rules import PLANNED, REGISTRY, default_rules
+from .stand import on_ladder
 from .text import check_name, quote
 
 __all__ = ["Checker", "ABSENT", "SUGGESTED", "ELEVATION_LIMIT", "MAX_STEPS", "SECTION_KEYS", "BORDER_KEYS",
            "FIGHTER_KEYS", "UNKNOWN_SHOWN", "declared", "sections", "borders", "fighters", "rules", "options",
-           "fall_depth"]
+           "fall_depth", "ladder_places"]
 
 ELEVATION_LIMIT = {"height": MAX_ELEVATION, "feet": 10 * MAX_ELEVATION, "inches": 120 * MAX_ELEVATION}
 """Largest elevation magnitude per unit system: Height 1000, 10,000 ft, 120,000 in."""
@@ -48,7 +58,7 @@ SECTION_KEYS = ("id", "name", "elevation", "x", "kind", "stairs")
 """The keys every section may have."""
 BORDER_KEYS = ("between", "x", "id", "kind")
 """The keys of a border object (``{"between": [a, b], "x": …, "id"?, "kind"?}``), the same for every rule set."""
-FIGHTER_KEYS = ("id", "name", "side", "section", "x")
+FIGHTER_KEYS = ("id", "name", "side", "section", "x", "ladder", "up")
 """The keys every fighter has, whichever rule sets referee it; the rule sets declare the rest."""
 _ID = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 """An id (matched whole: ``fullmatch``, so no trailing newline slips through as ``$`` would let it)."""
@@ -252,6 +262,7 @@ def borders(c: Checker, raw: Any, sections: list[Section], all_ids: set[str] | N
     by_id = {s.id: s for s in sections}
     out: list[Border] = []
     seen: set[frozenset[str]] = set()
+    named: set[str] = set()
     for i, b in enumerate(c.items("borders", raw, MAX_BORDERS)):
         at = f"borders[{i}]"
         x = None
@@ -262,6 +273,11 @@ def borders(c: Checker, raw: Any, sections: list[Section], all_ids: set[str] | N
                 x = c.number(f"{at}.x", b["x"], -MAX_EXTENT, MAX_EXTENT)
             if "id" in b:
                 ident = c.ident(f"{at}.id", b["id"])
+                if ident is not None and ident in named:
+                    c.add(f"{at}.id", f"repeats the border id {ident!r}")
+                    ident = None
+                elif ident is not None:
+                    named.add(ident)
             if "kind" in b:
                 kind = b["kind"] if b["kind"] in BORDER_KINDS else None
                 if kind is None:
@@ -322,8 +338,12 @@ def rules(c: Checker, raw: Any, units: str | None) -> tuple[str, ...]:
     return tuple(out)
 
 def fighters(c: Checker, raw: Any, section_ids: set[str] | None, section_list: list[Section]) -> list[Any]:
-    """The fighters, as ``(id, name, side, section, x, values)``; with ``section_ids`` None (no usable section
-    list) their sections are not checked.
+    """The fighters, as ``(id, name, side, section, x, values, ladder, up)``; with ``section_ids`` None (no usable
+    section list) their sections are not checked.
+
+    A fighter stands on a section (``"section"``, and ``"x"`` on it) or part way up a ladder (``"ladder"``, a
+    ladder border's id, and ``"up"``, how far above its foot, 0 when left out): then its section is None here,
+    and :func:`ladder_places` finds it from the battlefield (issue 20; ruling T4).
 
     Every field any registered rule set declares is kept whichever rule sets referee the scenario (a
     version-1 document loses nothing); ``values`` holds each one's value, its default where the document
@@ -332,7 +352,7 @@ def fighters(c: Checker, raw: Any, section_ids: set[str] | None, section_list: l
     by_id = {s.id: s for s in section_list}
     fields = declared("fighter")
     known = (*FIGHTER_KEYS, *(f.key for f in fields))
-    newer = ("x", *(f.key for f in fields if f.key not in _V1_FIGHTER_KEYS))
+    newer = ("x", "ladder", "up", *(f.key for f in fields if f.key not in _V1_FIGHTER_KEYS))
     out: list[Any] = []
     seen: set[str] = set()
     for i, f in enumerate(c.items("fighters", raw, MAX_FIGHTERS)):
@@ -348,11 +368,22 @@ def fighters(c: Checker, raw: Any, section_ids: set[str] | None, section_list: l
         name = c.text(f"{at}.name", f.get("name"))
         side = c.text(f"{at}.side", f.get("side"))
         section = f.get("section")
-        if not isinstance(section, str) or (section_ids is not None and section not in section_ids):
+        ladder, up = f.get("ladder"), None
+        if "ladder" in f:
+            ladder = c.ident(f"{at}.ladder", ladder)
+            for key in ("section", "x"):
+                if key in f:
+                    c.add(f"{at}.{key}", "a fighter on a ladder stands at the ladder's x above its foot: give "
+                                         "\"ladder\" and \"up\", or \"section\" and \"x\", not both")
+            up = c.number(f"{at}.up", f.get("up", 0), 0, MAX_LADDER_UP)
+            section = None
+        elif "up" in f:
+            c.add(f"{at}.up", 'is how far up a ladder the fighter stands: it needs "ladder", the ladder\'s id')
+        elif not isinstance(section, str) or (section_ids is not None and section not in section_ids):
             c.add(f"{at}.section", f"names no section: {show(section)}")
         values = tuple((d.key, _value(c, f"{at}.{d.key}", f, d)) for d in fields)
         x = None
-        if f.get("x") is not None:
+        if f.get("x") is not None and ladder is None:
             x = c.number(f"{at}.x", f["x"], -MAX_EXTENT, MAX_EXTENT)
             home = by_id.get(section) if isinstance(section, str) else None
             if x is not None and home is not None and not home.x0 <= x <= home.x1:
@@ -361,7 +392,30 @@ def fighters(c: Checker, raw: Any, section_ids: set[str] | None, section_list: l
         if fid is not None:
             seen.add(fid)
         if len(c.problems) == before:
-            out.append((fid, name, side, section, x, values))
+            out.append((fid, name, side, section, x, values, ladder, up))
+    return out
+
+
+def ladder_places(c: Checker, field: Battlefield, raw: list[Any]) -> list[Any]:
+    """:func:`fighters`' tuples with each ladder fighter's section and x found: the section at its ladder's
+    foot and the ladder's x (:func:`vertigo.stand.on_ladder`); a ladder that is not there, or an ``up`` past
+    its Height, is refused at ``fighters[i].ladder`` or ``fighters[i].up``.
+
+    Source: issue 20 (a fighter's place with a height on a ladder); ruling T4.
+    """
+    out: list[Any] = []
+    for i, (fid, name, side, section, x, values, ladder_id, up) in enumerate(raw):
+        if ladder_id is not None and up is not None:
+            try:
+                at = on_ladder(field, ladder_id, up, c.units)
+                section, x = at.section, at.x
+            except UnknownSectionError as e:
+                c.add(f"fighters[{i}].ladder", str(e))
+                continue
+            except ValueError as e:
+                c.add(f"fighters[{i}].up", str(e))
+                continue
+        out.append((fid, name, side, section, x, values, ladder_id, up))
     return out
 
 

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Protocol
 
 from .dice import DicePool, DiceRoll
+from .stand import Stand
 from .verdict import Step
 
 __all__ = ["Rolled", "Outcome", "Roller", "Resolve", "Resolvable"]
@@ -63,16 +63,15 @@ class Outcome:
 
     Attributes:
         moved: whether the fighter left where it stood.
-        section: id of the section it ends on (where it started when it did not move).
-        x: where on that section, in the scenario's unit; None for the section's default place.
+        to: where it ends (where it stood when it did not move): a section and an x on it (None: the
+            section's default place), or a height up a ladder (:class:`vertigo.stand.Stand`).
         rolls: every roll the action made, in the order the roller made them (a Height move: its falling
             dice, or none; a failed jump: its scatter die, then its falling dice).
         steps: the explanation of what happened, after the verdict's own steps.
     """
 
     moved: bool
-    section: str
-    x: Fraction | None
+    to: Stand
     rolls: tuple[Rolled, ...]
     steps: tuple[Step, ...]
 

@@ -39,6 +39,7 @@ from .limits import (
     MAX_DISTANCE,
     MAX_ELEVATION,
     MAX_EXTENT,
+    MAX_LADDER_UP,
     MAX_ROLLS,
     MAX_SCENARIO_CHARS,
     MAX_SECTIONS,
@@ -48,6 +49,7 @@ from .limits import (
 from .reading import ABSENT, ELEVATION_LIMIT, MAX_STEPS
 from .rules import REGISTRY, default_rules
 from .ruleset import RuleSet
+from .stand import Stand
 from .text import quote
 
 __all__ = ["FORMAT_VERSION", "VERSIONS", "UNITS", "MAX_NESTING", "ELEVATION_LIMIT", "MAX_STEPS", "Fighter",
@@ -76,12 +78,14 @@ class Fighter:
         id: stable identifier, unique in the scenario.
         name: shown as text only.
         side: the side it fights for (free text; the colour follows the side).
-        section: id of the section it starts on.
+        section: id of the section it starts on (on a ladder: the section at the ladder's foot).
         x: where it starts on its section, in the scenario's unit; None is
-            the centre.
+            the centre (on a ladder: the ladder's x).
         values: ``(key, value)`` of every field the rule sets declare on a fighter
             (:mod:`vertigo.fields`), in the registry's order; a rule set reads its own with
             ``fighter[FIELD]``.
+        ladder: id of the ladder it starts on (a border of kind ``"ladder"``), or None.
+        up: on a ladder, how far above its foot, in the scenario's unit; None off ladders.
     """
 
     id: str
@@ -90,6 +94,13 @@ class Fighter:
     section: str
     x: Fraction | None = None
     values: tuple[tuple[str, Any], ...] = ()
+    ladder: str | None = None
+    up: Fraction | None = None
+
+    @property
+    def start(self) -> Stand:
+        """Where the fighter starts, as the table keeps a place (issue 20)."""
+        return Stand(self.section, self.x, self.ladder, self.up)
 
     def __getitem__(self, declared: Field[_V]) -> _V:
         """The value of a declared field (its default when the fighter has none set)."""
@@ -227,14 +238,18 @@ def load(doc: Any) -> Scenario:
     if isinstance(raw_sections, list) and 0 < len(raw_sections) <= MAX_SECTIONS:
         listed = {s["id"] for s in raw_sections if isinstance(s, Mapping) and isinstance(s.get("id"), str)} or None
     borders = reading.borders(c, doc.get("borders", []), sections, listed)
-    fighters = tuple(Fighter(*f) for f in reading.fighters(c, doc.get("fighters", []), listed, sections))
+    raw_fighters = reading.fighters(c, doc.get("fighters", []), listed, sections)
+    field: Battlefield | None = None
+    if not c.problems:
+        field = Battlefield(tuple(sections), tuple(borders))
+        raw_fighters = reading.ladder_places(c, field, raw_fighters)
     if not c.problems:
         reading.fall_depth(c, sections, rules, options)
     if c.problems:
         raise ScenarioError(c.problems)
-    assert title is not None  # a None title recorded a problem
-    scenario = Scenario(title, units, seed, Battlefield(tuple(sections), tuple(borders)), fighters,
-                        rules, options, rolls)
+    assert title is not None and field is not None  # a None title, or no battlefield, recorded a problem
+    fighters = tuple(Fighter(*f) for f in raw_fighters)
+    scenario = Scenario(title, units, seed, field, fighters, rules, options, rolls)
     size = export_size(scenario)
     if size > MAX_SCENARIO_CHARS:
         raise ScenarioError([f"document: as Export writes it (every fighter on the section with the longest id), "
@@ -270,7 +285,7 @@ def loads(text: str | bytes) -> Scenario:
 States = Mapping[str, tuple[tuple[str, Any], ...]]
 """Fighter id → ``(key, JSON value)`` of its per-fighter state as it is now
 (:meth:`vertigo.table.Table.export_states`)."""
-Where = Mapping[str, str | tuple[str, Fraction | None]]
+Where = Mapping[str, Stand]
 """Fighter id → where it stands now: a section id, or (section id, offset or None for the default)."""
 
 
@@ -289,9 +304,8 @@ def dump(scenario: Scenario, positions: Where | None = None, *, rolls: int | Non
 
     Args:
         scenario: the scenario.
-        positions: fighter id → section id or (section id, offset), to write
-            every fighter where it stands now instead of where it started
-            (Export); None keeps the starting places.
+        positions: fighter id → :class:`~vertigo.stand.Stand`, to write every fighter where it stands now
+            instead of where it started (Export: ``dict(table.stands)``); None keeps the starting places.
         rolls: the rolls made so far, written as ``dice_rolls`` so that the
             document rolls on from there (Export, H8); None writes the
             scenario's own :attr:`Scenario.dice_rolls`.  0 is left out.
@@ -331,11 +345,14 @@ def dump(scenario: Scenario, positions: Where | None = None, *, rolls: int | Non
         return out
 
     def fighter(x: Fighter) -> dict[str, Any]:
-        now = where.get(x.id, (x.section, x.x))
-        sid, at = (now, None) if isinstance(now, str) else now
-        out: dict[str, Any] = {"id": x.id, "name": x.name, "side": x.side, "section": sid}
-        if at is not None:
-            out["x"] = exact(at)
+        now = where.get(x.id, x.start)
+        out: dict[str, Any] = {"id": x.id, "name": x.name, "side": x.side}
+        if now.ladder is not None and now.up is not None:
+            out.update(ladder=now.ladder, up=exact(now.up))
+        else:
+            out["section"] = now.section
+            if now.x is not None:
+                out["x"] = exact(now.x)
         now_state = dict(current.get(x.id, ()))
         for d in fields:
             if d.key in now_state:
@@ -396,23 +413,36 @@ def dumps(scenario: Scenario, positions: Where | None = None, *, rolls: int | No
 def export_size(scenario: Scenario) -> int:
     """The most UTF-16 code units Export can ever write for this scenario.
 
-    :func:`dumps` with every fighter moved to the section with the longest id:
-    fighters move in play, and Export writes where they stand.
+    :func:`dumps` with every fighter moved to the section with the longest id, at the longest offset, or
+    up the ladder with the longest id at the longest ``up``: fighters move in play (by a rule set's moves,
+    which may end at an x or part way up a ladder, or placed by the referee), and Export writes where they
+    stand.
+
+    Source: issue 20 ("``export_size`` counts the offsets and ladder places of rule sets that have
+    movement").
     """
     longest = max(len(s.id) for s in scenario.field.sections)
-    # A rule set without movement lets the referee place a fighter anywhere on a section: an offset of
-    # up to _OFFSET_TEXT more characters each.
-    placed = 0 if scenario.has_movement else _OFFSET_TEXT
+    # A fighter may stand anywhere on a section (placed by the referee, or where a move ends): an offset of
+    # up to _OFFSET_TEXT more characters each; or on a ladder, written instead of its section.
+    ladders = [len(b.id) for b in scenario.field.borders if b.kind == "ladder" and b.id is not None]
+    up_ladder = (len(', "ladder": "", "up": ') + max(ladders) + _UP_TEXT - len(', "section": ""') - longest
+                 if ladders else 0)
+    placed = max(_OFFSET_TEXT, up_ladder)
+    # A fighter that starts on a ladder is written without a section: moved off it, it gains one.
+    off_ladder = len(', "section": ""') + longest
     # Export writes the rolls made so far: at most _ROLLS_TEXT characters more than the document's own count.
     rolls = _ROLLS_TEXT - (len(f'  "dice_rolls": {scenario.dice_rolls},\n') if scenario.dice_rolls else 0)
     # Export writes each fighter's per-fighter state as it is now (its rule sets' fields with state=True).
     state = sum(len(f', "{d.key}": ') + MAX_STATE_TEXT for r in scenario.rule_sets for d in r.fields if d.state)
     return (utf16_length(dumps(scenario)) + rolls
-            + sum(longest - len(x.section) + placed + state for x in scenario.fighters))
+            + sum(longest - len(x.section) + placed + state + (off_ladder if x.ladder is not None else 0)
+                  for x in scenario.fighters))
 
 
 _OFFSET_TEXT = len(', "x": ""') + 2 * len(str(MAX_EXTENT * lengths.MAX_DENOMINATOR)) + 2
 """The most characters a fighter's written offset adds to its line (``, "x": "-n/d"``)."""
+_UP_TEXT = len(str(MAX_LADDER_UP * lengths.MAX_DENOMINATOR)) + len(str(lengths.MAX_DENOMINATOR)) + 3
+"""The most characters a ladder fighter's ``up`` takes (``"n/d"``)."""
 _ROLLS_TEXT = len(f'  "dice_rolls": {MAX_ROLLS},\n')
 """The most characters Export's ``dice_rolls`` line takes."""
 

@@ -1,16 +1,17 @@
 """The saved table: what is kept in the browser, within one stated budget.
 
-A saved table is one JSON object (version ``"table": 2``)::
+A saved table is one JSON object (version ``"table": 3``)::
 
-    {"table": 2, "scenario": {...canonical scenario...}, "positions": {fighter: section},
+    {"table": 3, "scenario": {...canonical scenario...}, "positions": {fighter: place},
      "rolls": N, "history": [{"fighter", "section", "rolls", "label"}],
      "log": [{"n": number, "text": headline, "details": [...], "roll": [index, count]}]}
 
-A fighter the referee placed at a chosen spot of its section (a rule set
-without movement rules, e.g. Combat at Different Levels) adds
-``"offsets": {fighter: length}`` (a length as a scenario writes it, in the
-scenario's unit), and its undo snapshot an ``"x"``; tables without them save
-as before.
+A place (:class:`vertigo.stand.Stand`) is a section id (the section's default place), ``{"section": id,
+"x": length}`` (a chosen spot on it) or ``{"ladder": id, "up": length}`` (part way up a ladder), a length as
+a scenario writes it, in the scenario's unit.  An undo snapshot adds ``"x"`` at a chosen spot, and
+``"ladder"`` and ``"up"`` on a ladder (its ``"section"`` the ladder's foot).  Version 2 wrote a section id
+in ``"positions"`` and the spots in ``"offsets": {fighter: length}``; versions 1 and 2 still restore
+(issue 20).
 
 A rule set's per-fighter state (:attr:`vertigo.table.Table.states`: only values that differ from where the
 scenario starts them) adds ``"states": {fighter: {field key: value}}`` (a value as
@@ -55,13 +56,14 @@ from typing import Any
 from . import lengths
 from . import scenario as scenario_mod
 from .dice import SIDES
-from .errors import ScenarioError
+from .errors import RulesError, ScenarioError
 from .fields import Field
 from .limits import (
     MAX_DICE,
     MAX_DICE_MODIFIER,
     MAX_EXTENT,
     MAX_FIGHTERS,
+    MAX_LADDER_UP,
     MAX_LOG,
     MAX_ROLLS,
     MAX_SCENARIO_CHARS,
@@ -72,6 +74,7 @@ from .limits import (
 from .numbers import fmt
 from .rules import REGISTRY
 from .scenario import Scenario
+from .stand import Stand, on_ladder
 from .table import (
     MAX_HEADLINE,
     MAX_STATE_TEXT,
@@ -86,10 +89,13 @@ from .table import (
 )
 from .text import quote
 
-__all__ = ["SAVED_VERSION", "SAVED_DETAILS", "MAX_STATE_FIELDS", "STATE_ROOM", "TableEncoder", "restore"]
+__all__ = ["SAVED_VERSION", "RESTORED_VERSIONS", "SAVED_DETAILS", "MAX_STATE_FIELDS", "STATE_ROOM", "TableEncoder",
+           "place_json", "restore"]
 
-SAVED_VERSION = 2
-"""The saved-table version written (``"table"``); version 1 still restores."""
+SAVED_VERSION = 3
+"""The saved-table version written (``"table"``); versions 1 and 2 still restore."""
+RESTORED_VERSIONS = (1, 2, SAVED_VERSION)
+"""The saved-table versions :func:`restore` reads."""
 SAVED_DETAILS = 100
 """Newest log entries saved with their explanation lines; older ones keep their headline only."""
 MAX_STATE_FIELDS = 20
@@ -99,18 +105,24 @@ _KEY_TEXT = 40
 """Longest id or field key (a document's ids and keys are at most 40 characters)."""
 _X_TEXT = 2 * len(str(MAX_EXTENT * lengths.MAX_DENOMINATOR)) + 2
 """The most characters an offset takes once written (``"-n/d"``, or a float's shortest text)."""
-_STATE_SNAPSHOT = (len('{"fighter":"","section":"","rolls":,"label":"","x":,"state":["",]},') + 3 * _KEY_TEXT
-                   + len(str(MAX_ROLLS)) + 2 * MAX_HEADLINE + _X_TEXT + MAX_STATE_TEXT)
+_UP_TEXT = len(str(MAX_LADDER_UP * lengths.MAX_DENOMINATOR)) + len(str(lengths.MAX_DENOMINATOR)) + 3
+"""The most characters a ladder place's ``up`` takes once written (``"n/d"``)."""
+_PLACE_TEXT = max(len(',"x":') + _X_TEXT, len(',"ladder":"","up":') + _KEY_TEXT + _UP_TEXT)
+"""The most characters an undo snapshot's place adds to its section: a spot's ``"x"``, or a ladder's id and
+``"up"`` (the longer, up a ladder of an inches battlefield)."""
+_STATE_SNAPSHOT = (len('{"fighter":"","section":"","rolls":,"label":"","state":["",]},') + 3 * _KEY_TEXT
+                   + len(str(MAX_ROLLS)) + 2 * MAX_HEADLINE + _PLACE_TEXT + MAX_STATE_TEXT)
 """The most characters one state change's undo snapshot takes."""
 STATE_ROOM = (len('"states":{},') + MAX_FIGHTERS * (_KEY_TEXT + len('"":{},')
                                                    + MAX_STATE_FIELDS * (_KEY_TEXT + len('"":,') + MAX_STATE_TEXT))
               + UNDO_DEPTH * _STATE_SNAPSHOT)
 """The most UTF-16 code units the states and the undo snapshots of state changes take in a saved table
-(369,212): every fighter's ``"id":{"key":value,...},`` (ids and keys are plain, a value at most
+(374,112): every fighter's ``"id":{"key":value,...},`` (ids and keys are plain, a value at most
 :data:`~vertigo.table.MAX_STATE_TEXT`) and every undo snapshot of a state change, its label at most
-:data:`~vertigo.table.MAX_HEADLINE` characters, each at most two code units once written (an escaped quote or
-backslash, a character beyond U+FFFF; control characters are refused).  It fits in the room the largest
-scenario leaves (TABLE_BUDGET − MAX_SCENARIO_CHARS = 800,000) with the positions beside it."""
+:data:`~vertigo.table.MAX_HEADLINE` characters and its place up the longest ladder (:data:`_PLACE_TEXT`), each
+at most two code units once written (an escaped quote or backslash, a character beyond U+FFFF; control
+characters are refused).  It fits in the room the largest scenario leaves (TABLE_BUDGET − MAX_SCENARIO_CHARS
+= 800,000) with the positions beside it."""
 
 
 def _compact(value: Any) -> str:
@@ -160,11 +172,10 @@ class TableEncoder:
             self._scenario = table.scenario
             self._scenario_json = _compact(scenario_mod.dump(table.scenario))
             self._entries.clear()
-        offsets = (f'"offsets":{_compact({f: lengths.to_json(x) for f, x in table.offsets})},'
-                   if table.offsets else "")
         states = f'"states":{_compact(_states(table))},' if table.states else ""
         head = (f'{{"table":{SAVED_VERSION},"scenario":{self._scenario_json},'
-                f'"positions":{_compact(dict(table.positions))},{offsets}{states}"rolls":{table.rolls},'
+                f'"positions":{_compact({f: place_json(at) for f, at in table.stands})},{states}'
+                f'"rolls":{table.rolls},'
                 f'"history":{_compact([_snapshot(s) for s in table.history])},"log":[')
         room = self.budget - utf16_length(head) - 2
         if room < 0:
@@ -221,10 +232,23 @@ def _inside(problem: str) -> str:
     return "saved table.scenario." + problem
 
 
+def place_json(stand: Stand) -> str | dict[str, Any]:
+    """A place as the saved table writes it: ``"section id"``, ``{"section": id, "x": length}`` or
+    ``{"ladder": id, "up": length}`` (the forms ``ask``'s ``positions`` reads too)."""
+    if stand.ladder is not None and stand.up is not None:
+        return {"ladder": stand.ladder, "up": lengths.to_json(stand.up)}
+    if stand.x is None:
+        return stand.section
+    return {"section": stand.section, "x": lengths.to_json(stand.x)}
+
+
 def _snapshot(s: Snapshot) -> dict[str, Any]:
-    out: dict[str, Any] = {"fighter": s.fighter, "section": s.section, "rolls": s.rolls, "label": s.label}
-    if s.x is not None:
-        out["x"] = lengths.to_json(s.x)
+    at = s.stand
+    out: dict[str, Any] = {"fighter": s.fighter, "section": at.section, "rolls": s.rolls, "label": s.label}
+    if at.ladder is not None and at.up is not None:
+        out.update(ladder=at.ladder, up=lengths.to_json(at.up))
+    elif at.x is not None:
+        out["x"] = lengths.to_json(at.x)
     if s.state is not None:
         out["state"] = [s.state[0], state_json(s.state[1])]
     return out
@@ -257,7 +281,7 @@ def restore(text: str) -> Table:
     except ScenarioError as e:
         raise ScenarioError(e.problems, "the saved table") from None
     version = doc.get("table") if isinstance(doc, Mapping) else None
-    if isinstance(version, bool) or version not in (1, SAVED_VERSION):
+    if isinstance(version, bool) or version not in RESTORED_VERSIONS:
         raise ScenarioError(["saved table: not a saved Vertigo table"], "the saved table")
     try:
         sc = scenario_mod.load(doc.get("scenario"))
@@ -271,15 +295,38 @@ def restore(text: str) -> Table:
             raise ValueError(f"must be a whole number from {low} to {high}: {_number(value)}")
         return value
 
-    def positions(raw: Any) -> tuple[tuple[str, str], ...]:
+    def positions(raw: Any) -> tuple[tuple[str, Stand], ...]:
         if not isinstance(raw, dict):
-            raise ValueError("must map fighter ids to section ids")
+            raise ValueError("must map fighter ids to places")
         out = []
         for fid in ids:
-            if not isinstance(raw.get(fid), str) or raw[fid] not in sc.field:
-                raise ValueError(f"places fighter {fid!r} on no section: {raw.get(fid)!r}")
-            out.append((fid, raw[fid]))
+            at = raw.get(fid)
+            if isinstance(at, dict) and version >= 3:
+                out.append((fid, place(fid, at)))
+                continue
+            if not isinstance(at, str) or at not in sc.field:
+                raise ValueError(f"places fighter {fid!r} on no section: {at!r}")
+            out.append((fid, Stand(at, None)))
         return tuple(out)
+
+    def place(fighter: str, raw: dict[str, Any]) -> Stand:
+        """A version-3 place object: ``{"section", "x"}`` or ``{"ladder", "up"}``."""
+        if set(raw) == {"section", "x"}:
+            section = raw["section"]
+            if not isinstance(section, str) or section not in sc.field:
+                raise ValueError(f"places fighter {fighter!r} on no section: {section!r}")
+            return Stand(section, spot(fighter, section, raw["x"]))
+        if set(raw) == {"ladder", "up"} and isinstance(raw["ladder"], str):
+            return up_ladder(fighter, raw["ladder"], raw["up"])
+        raise ValueError(f'places fighter {fighter!r} nowhere: a place is a section id, {{"section", "x"}} or '
+                         f'{{"ladder", "up"}}: {quote(raw)}')
+
+    def up_ladder(fighter: str, ladder_id: str, raw: Any) -> Stand:
+        """A fighter's place part way up a ladder, within the ladder."""
+        try:
+            return on_ladder(sc.field, ladder_id, lengths.length(raw, sc.units, "up"), sc.units)
+        except (RulesError, ValueError) as e:
+            raise ValueError(f"places fighter {fighter!r} on a ladder: {e}") from None
 
     def snapshot(s: Any) -> Snapshot:
         if not isinstance(s, dict):
@@ -290,8 +337,16 @@ def restore(text: str) -> Table:
         if fighter not in ids or section not in sc.field:
             raise ValueError(f"undoes a move of no fighter or to no section: {fighter!r}, {section!r}")
         label = logged_text(s.get("label", ""), "a label")
-        x = None if s.get("x") is None else spot(fighter, section, s["x"])
-        return Snapshot(fighter, section, whole(s.get("rolls")), label, x, changed(fighter, s.get("state")))
+        if s.get("ladder") is not None and version >= 3:
+            if not isinstance(s["ladder"], str):
+                raise ValueError(f"undoes a move of {fighter!r} to no ladder: {quote(s['ladder'])}")
+            at = up_ladder(fighter, s["ladder"], s.get("up"))
+            if at.section != section:
+                raise ValueError(f"undoes a move of {fighter!r} to ladder {at.ladder!r}, whose foot is "
+                                 f"{at.section!r}, not {section!r}")
+        else:
+            at = Stand(section, None if s.get("x") is None else spot(fighter, section, s["x"]))
+        return Snapshot(fighter, at, whole(s.get("rolls")), label, changed(fighter, s.get("state")))
 
     def spot(fighter: str, section: str, raw: Any) -> Fraction:
         """A fighter's offset on a section, exact, within the section."""
@@ -301,15 +356,19 @@ def restore(text: str) -> Table:
             raise ValueError(f"places fighter {fighter!r} off its section {section!r}: {lengths.show(x, sc.units)}")
         return x
 
-    def offsets(raw: Any, where_now: dict[str, str]) -> tuple[tuple[str, Fraction], ...]:
+    def offsets(raw: Any, now: tuple[tuple[str, Stand], ...]) -> tuple[tuple[str, Stand], ...]:
+        """Version 2's ``"offsets"``: each spot set on the fighter's place."""
         if raw is None:
-            return ()
+            return now
+        if version >= 3:
+            raise ValueError('is version 2\'s field: version 3 writes a spot in "positions"')
         if not isinstance(raw, dict):
             raise ValueError("must map fighter ids to offsets")
         for fid in raw:
             if fid not in ids:
                 raise ValueError(f"places no fighter: {quote(fid)}")
-        return tuple((fid, spot(fid, where_now[fid], raw[fid])) for fid in ids if fid in raw)
+        return tuple((fid, Stand(at.section, spot(fid, at.section, raw[fid])) if fid in raw else at)
+                     for fid, at in now)
 
     declared = {d.key: d for d in state_fields(sc)}
 
@@ -402,7 +461,7 @@ def restore(text: str) -> Table:
         where = "saved table.positions"
         current = positions(doc.get("positions"))
         where = "saved table.offsets"
-        placed = offsets(doc.get("offsets"), dict(current))
+        placed = offsets(doc.get("offsets"), current)
         where = "saved table.states"
         kept = states(doc.get("states"))
         where = "saved table.rolls"
@@ -421,7 +480,7 @@ def restore(text: str) -> Table:
         history = tuple(snapshot(s) for s in raw_history)
     except (AttributeError, TypeError, ValueError) as e:
         raise ScenarioError([f"{where}: {e}"], "the saved table") from None
-    return Table(sc, current, rolls, log, history[-UNDO_DEPTH:], placed, kept)
+    return Table(sc, placed, rolls, log, history[-UNDO_DEPTH:], kept)
 
 
 assert sum(1 for r in REGISTRY.values() for d in r.fields if d.state) <= MAX_STATE_FIELDS

@@ -1,4 +1,5 @@
-"""The table: a scenario in play — positions, seeded rolls, the log, undo.
+"""The table: a scenario in play — where each fighter stands (:class:`vertigo.stand.Stand`), seeded rolls,
+the log, undo.
 
 Every operation returns a new :class:`Table`; nothing is mutated, so undo is
 a step back to an earlier snapshot and a saved table replays exactly.
@@ -44,6 +45,7 @@ from .numbers import fmt
 from .resolve import Outcome, Resolvable, Resolve, Rolled
 from .rules import REGISTRY
 from .scenario import Scenario
+from .stand import Stand, ladder
 from .text import isolate, quote
 from .verdict import Explained
 
@@ -102,19 +104,17 @@ class Snapshot:
 
     Attributes:
         fighter: id of the fighter moved, placed or whose state changed.
-        section: id of the section it left (a state change: where it stands).
+        stand: where it stood before (a state change: where it stands).
         rolls: the table's roll count before the change.
         label: the change's headline, for the log line of the undo.
-        x: where on that section it stood (None: its default place).
         state: ``(field key, value before)`` of a state change (:meth:`Table.set_state`); None for a move or
             a placing, which change no state.
     """
 
     fighter: str
-    section: str
+    stand: Stand
     rolls: int
     label: str
-    x: Fraction | None = None
     state: tuple[str, object] | None = None
 
 
@@ -124,24 +124,22 @@ class Table:
 
     Attributes:
         scenario: the battlefield and fighters.
-        positions: (fighter id, section id) for every fighter.
+        stands: (fighter id, :class:`~vertigo.stand.Stand`) for every fighter, in document order: its
+            section, its x there (None: the section's default place, its centre), and its ladder and
+            height up it when it is on one (issue 20).
         rolls: how many rolls the table has made (the next roll's index).
         log: every verdict, roll, override and undo, oldest first.
         history: snapshots for undo, oldest first.
-        offsets: (fighter id, horizontal offset in the scenario's unit) of
-            every fighter that stands at a chosen place on its section; the
-            others stand at their section's default place (its centre).
         states: (fighter id, field key, value) of every per-fighter state (:func:`state_fields`) whose
             current value differs from the fighter's starting value (``fighter[FIELD]``), fighters in
             document order, keys in :func:`state_fields` order (:func:`states_in_order`).
     """
 
     scenario: Scenario
-    positions: tuple[tuple[str, str], ...]
+    stands: tuple[tuple[str, Stand], ...]
     rolls: int = 0
     log: tuple[LogEntry, ...] = ()
     history: tuple[Snapshot, ...] = field(default=(), repr=False)
-    offsets: tuple[tuple[str, Fraction], ...] = ()
     states: tuple[tuple[str, str, object], ...] = ()
 
     @classmethod
@@ -159,8 +157,7 @@ class Table:
         more = "" if not made else (f"; {made} roll{'' if made == 1 else 's'} already made, the next is "
                                     f"roll #{made + 1}")
         entry = LogEntry(f"{how} “{isolate(scenario.title)}”, dice seed {scenario.dice_seed}{more}.", number=1)
-        return cls(scenario, tuple((f.id, f.section) for f in scenario.fighters), made, (entry,),
-                   offsets=tuple((f.id, f.x) for f in scenario.fighters if f.x is not None))
+        return cls(scenario, tuple((f.id, f.start) for f in scenario.fighters), made, (entry,))
 
     @property
     def logged(self) -> int:
@@ -180,38 +177,68 @@ class Table:
         return roll(pool, rng_for(self.scenario.dice_seed, entry.roll_index))
 
     # -- queries -------------------------------------------------------
-    def position(self, fighter_id: str) -> str:
-        """Section id the fighter stands on.
+    @cached_property
+    def _stand_of(self) -> Mapping[str, Stand]:
+        return MappingProxyType(dict(self.stands))
+
+    def stand_of(self, fighter_id: str) -> Stand:
+        """Where the fighter stands, as the table keeps it (x None: its section's default place).
 
         Raises:
             UnknownFighterError: no such fighter.
         """
-        for fid, sid in self.positions:
-            if fid == fighter_id:
-                return sid
-        raise UnknownFighterError(f"no fighter with id {fighter_id!r}")
+        try:
+            return self._stand_of[fighter_id]
+        except KeyError:
+            raise UnknownFighterError(f"no fighter with id {fighter_id!r}") from None
+
+    @cached_property
+    def positions(self) -> tuple[tuple[str, str], ...]:
+        """(fighter id, section id) for every fighter, in document order (a fighter on a ladder: its foot's
+        section); derived from :attr:`stands`."""
+        return tuple((fid, s.section) for fid, s in self.stands)
+
+    @cached_property
+    def offsets(self) -> tuple[tuple[str, Fraction], ...]:
+        """(fighter id, x in the scenario's unit) of every fighter at a chosen place (on a ladder: the
+        ladder's x), in document order; the others stand at their section's default place.  Derived from
+        :attr:`stands`."""
+        return tuple((fid, s.x) for fid, s in self.stands if s.x is not None)
+
+    def position(self, fighter_id: str) -> str:
+        """Section id the fighter stands on (on a ladder: the section at its foot).
+
+        Raises:
+            UnknownFighterError: no such fighter.
+        """
+        return self.stand_of(fighter_id).section
 
     def offset(self, fighter_id: str) -> Fraction | None:
-        """Where on its section the fighter was placed, in the scenario's unit; None for the default place."""
-        for fid, x in self.offsets:
-            if fid == fighter_id:
-                return x
-        return None
-
-    def stand(self, fighter_id: str) -> tuple[str, Fraction]:
-        """(section id, horizontal position in the scenario's unit) where the fighter stands.
+        """Where on its section the fighter was placed, in the scenario's unit; None for the default place.
 
         Raises:
             UnknownFighterError: no such fighter.
         """
-        sid = self.position(fighter_id)
-        x = self.offset(fighter_id)
-        return sid, self.scenario.field.section(sid).centre if x is None else x
+        return self.stand_of(fighter_id).x
+
+    def stand(self, fighter_id: str) -> tuple[str, Fraction]:
+        """(section id, horizontal position in the scenario's unit) where the fighter stands (on a ladder:
+        the foot's section and the ladder's x).
+
+        Raises:
+            UnknownFighterError: no such fighter.
+        """
+        s = self.stand_of(fighter_id)
+        return s.section, self.scenario.field.section(s.section).centre if s.x is None else s.x
 
     def surface(self, fighter_id: str) -> Fraction:
-        """Height of the surface the fighter stands on, in the scenario's unit (G1: stairs count by step)."""
-        sid, x = self.stand(fighter_id)
-        return self.scenario.field.section(sid).surface(x)
+        """Height the fighter stands at, in the scenario's unit: its section's surface at its x (G1: stairs
+        count by step), or on a ladder its foot's surface plus how far up it is (T4, issue 20)."""
+        s = self.stand_of(fighter_id)
+        section = self.scenario.field.section(s.section)
+        if s.ladder is None or s.up is None:
+            return section.surface(self.stand(fighter_id)[1])
+        return min(self.scenario.field.border_surfaces(ladder(self.scenario.field, s.ladder))) + s.up
 
     @cached_property
     def crowds(self) -> Mapping[str, tuple[str, ...]]:
@@ -263,13 +290,9 @@ class Table:
                                  for f in self.scenario.fighters})
 
     # -- changes -------------------------------------------------------
-    def _offset_set(self, fighter_id: str, x: Fraction | None) -> tuple[tuple[str, Fraction], ...]:
-        """:attr:`offsets` with one fighter's place set (None: its default place), in document order of fighters."""
-        now = dict(self.offsets)
-        now.pop(fighter_id, None)
-        if x is not None:
-            now[fighter_id] = x
-        return tuple((f.id, now[f.id]) for f in self.scenario.fighters if f.id in now)
+    def _stand_set(self, fighter_id: str, stand: Stand) -> tuple[tuple[str, Stand], ...]:
+        """:attr:`stands` with one fighter's place set."""
+        return tuple((fid, stand if fid == fighter_id else was) for fid, was in self.stands)
 
     def _logged(self, *entries: LogEntry) -> tuple[LogEntry, ...]:
         """The log with ``entries`` added, numbered on from the newest; the oldest give way past MAX_LOG."""
@@ -377,11 +400,9 @@ class Table:
         name = isolate(self.scenario.fighter(fighter_id).name)
         entries += [LogEntry(f"{name}: {r.headline}", (lines[len(details) + i],), **_dice(self.rolls + i, r))
                     for i, r in enumerate(outcome.rolls) if i]
-        snap = Snapshot(fighter_id, self.position(fighter_id), self.rolls, headline, self.offset(fighter_id))
-        positions = tuple((fid, outcome.section if fid == fighter_id else sid) for fid, sid in self.positions)
-        return replace(self, positions=positions, rolls=self.rolls + len(made), log=self._logged(*entries),
-                       history=(*self.history, snap)[-UNDO_DEPTH:],
-                       offsets=self._offset_set(fighter_id, outcome.x)), outcome
+        snap = Snapshot(fighter_id, self.stand_of(fighter_id), self.rolls, headline)
+        return replace(self, stands=self._stand_set(fighter_id, outcome.to), rolls=self.rolls + len(made),
+                       log=self._logged(*entries), history=(*self.history, snap)[-UNDO_DEPTH:]), outcome
 
     def place(self, fighter_id: str, section_id: str, x: Fraction | None = None) -> Table:
         """The referee places a fighter by hand: logged and undoable.
@@ -412,17 +433,15 @@ class Table:
                               f"{lengths.show(dest.x0, self.scenario.units)} to "
                               f"{lengths.show(dest.x1, self.scenario.units)}: {lengths.show(x, self.scenario.units)}")
         start = self.position(fighter_id)
-        was = self.offset(fighter_id)
         at = "" if x is None else f" {lengths.show(x, self.scenario.units)} across"
         head = f"{isolate(f.name)} placed: {isolate(field.section(start).name)} → {isolate(dest.name)}{at}"
         surface = dest.surface(x)
         shown = lengths.show(surface, self.scenario.units)
         entry = LogEntry(head, (f"Placed by the referee; standing surface {shown}.",))
-        snap = Snapshot(fighter_id, start, self.rolls, head, was)
-        positions = tuple((fid, section_id if fid == fighter_id else sid) for fid, sid in self.positions)
-        offsets = self._offset_set(fighter_id, x)
+        snap = Snapshot(fighter_id, self.stand_of(fighter_id), self.rolls, head)
         history = (*self.history, snap)[-UNDO_DEPTH:]
-        return replace(self, positions=positions, offsets=offsets, log=self._logged(entry), history=history)
+        return replace(self, stands=self._stand_set(fighter_id, Stand(section_id, x)), log=self._logged(entry),
+                       history=history)
 
     def _states_set(self, fighter_id: str, key: str, value: object) -> tuple[tuple[str, str, object], ...]:
         """:attr:`states` with one fighter's state set (left out when it is back at its start)."""
@@ -483,8 +502,7 @@ class Table:
             return self
         label = field.label or field.key
         entry = LogEntry(headline, (f"{label}: {self._shown(was)} → {self._shown(new)}.",))
-        snap = Snapshot(fighter_id, self.position(fighter_id), self.rolls, headline, self.offset(fighter_id),
-                        (field.key, was))
+        snap = Snapshot(fighter_id, self.stand_of(fighter_id), self.rolls, headline, (field.key, was))
         history = (*self.history, snap)[-UNDO_DEPTH:]
         return replace(self, states=self._states_set(fighter_id, field.key, new), log=self._logged(entry),
                        history=history)
@@ -519,8 +537,6 @@ class Table:
             raise UndoError("nothing to undo")
         snap = self.history[-1]
         entry = LogEntry(f"Undone: {snap.label}")
-        positions = tuple((fid, snap.section if fid == snap.fighter else sid) for fid, sid in self.positions)
-        offsets = self._offset_set(snap.fighter, snap.x)
         states = self.states if snap.state is None else self._states_set(snap.fighter, *snap.state)
-        return replace(self, positions=positions, rolls=snap.rolls, log=self._logged(entry), history=self.history[:-1],
-                       offsets=offsets, states=states)
+        return replace(self, stands=self._stand_set(snap.fighter, snap.stand), rolls=snap.rolls,
+                       log=self._logged(entry), history=self.history[:-1], states=states)

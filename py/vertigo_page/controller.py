@@ -377,12 +377,12 @@ class Controller:
         return self.load(Table.start(scenario, "Imported"), "Imported")
 
     def export_text(self) -> str:
-        """The scenario with every fighter where it stands now — its section and, where the referee placed it,
-        its place on that section — and the rolls made so far (``dice_rolls``: an import rolls on from there,
-        H8), as format-version-2 JSON text (:func:`vertigo.scenario.dumps`)."""
+        """The scenario with every fighter where it stands now — its section and, where it was placed, its
+        place on that section, or its height up a ladder (:attr:`vertigo.table.Table.stands`) — and the rolls
+        made so far (``dice_rolls``: an import rolls on from there, H8), as format-version-2 JSON text
+        (:func:`vertigo.scenario.dumps`)."""
         t = self.table
-        return scenario_mod.dumps(t.scenario, {fid: (sid, t.offset(fid)) for fid, sid in t.positions},
-                                  rolls=t.rolls, states=t.export_states())
+        return scenario_mod.dumps(t.scenario, dict(t.stands), rolls=t.rolls, states=t.export_states())
 
     def export_name(self) -> str:
         """The file name Export offers: the battlefield's title, kept to letters, digits, ``-`` and ``_``.

@@ -53,8 +53,8 @@ class Keyboard:
         ctl = self.ctl
         sc = ctl.table.scenario
         # Asked on every click (the Tab stops) and every arrow key; it changes only with the battlefield, a
-        # move or placing (new positions or offsets), the mode, the selection or the mode's own choice.
-        key = (ctl.table.positions, ctl.table.offsets, ctl.selected, ctl.mode, ctl.mode.keyboard_key())
+        # move or placing (a new stands tuple), the mode, the selection or the mode's own choice.
+        key = (ctl.table.stands, ctl.selected, ctl.mode, ctl.mode.keyboard_key())
         if self._order_memo is not None and self._order_memo[0] is sc and self._order_memo[1] == key:
             return self._order_memo[2]
         order = self._order(sc)

@@ -106,12 +106,16 @@ def fighter_card(fighter: Fighter, body: Sequence[ET.Element]) -> ET.Element:
 
 
 def placed_stand(table: Table, fighter: Fighter) -> ET.Element:
-    """Where a fighter placed by hand stands: its side, section, place across it and standing surface (G1)."""
+    """Where a fighter placed by hand stands: its side, section, place across it (or its height up a ladder,
+    T4) and standing surface (G1)."""
     sc = table.scenario
     sid, x = table.stand(fighter.id)
     section = sc.field.section(sid)
     show = lengths.show
-    return el(None, "p", f"{isolate(fighter.side)} · on {isolate(section.name)} {show(x, sc.units)} across · "
+    at = table.stand_of(fighter.id)
+    where = (f"on {isolate(section.name)} {show(x, sc.units)} across" if at.ladder is None or at.up is None else
+             f"{show(at.up, sc.units)} up the ladder {isolate(at.ladder)} from {isolate(section.name)}")
+    return el(None, "p", f"{isolate(fighter.side)} · {where} · "
                          f"standing surface {show(table.surface(fighter.id), sc.units)}", class_="meta",
               data_testid="fighter-stand")
 

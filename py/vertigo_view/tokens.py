@@ -50,9 +50,11 @@ def token_positions(table: Table) -> Mapping[str, tuple[float, float]]:
     """SVG point of every fighter's token (Height frame): on its section's top, spread evenly along it.
 
     The token is a marker drawn :data:`TOKEN_R` + 1 px above that point at every zoom (:func:`_pin`).
-    Worked out once per positions tuple (:data:`_MEMO`, as :func:`_figures`): a click asks for it more than once.
+    A fighter up a ladder stands at the ladder's x, at its height up it (T4, issue 20), and is not spread
+    with its foot section's fighters.  Worked out once per stands tuple (:data:`_MEMO`, as :func:`_figures`):
+    a click asks for it more than once.
     """
-    return _MEMO.get("tokens", table.positions, lambda: MappingProxyType(_token_positions(table)))
+    return _MEMO.get("tokens", table.stands, lambda: MappingProxyType(_token_positions(table)))
 
 
 def _token_positions(table: Table) -> dict[str, tuple[float, float]]:
@@ -61,10 +63,13 @@ def _token_positions(table: Table) -> dict[str, tuple[float, float]]:
     frame = _Frame.of(table)
     for sid, fids in table.crowds.items():
         s = field_.section(sid)
-        n = len(fids)
-        for i, fid in enumerate(fids):
-            cx = s.x0 + (s.x1 - s.x0) * (i + 1) / (n + 1)
+        on = [fid for fid in fids if table.stand_of(fid).ladder is None]
+        for i, fid in enumerate(on):
+            cx = s.x0 + (s.x1 - s.x0) * (i + 1) / (len(on) + 1)
             out[fid] = (frame.x(cx), frame.y(s.elevation))
+        for fid in fids:
+            if fid not in out:
+                out[fid] = (frame.x(table.stand(fid)[1]), frame.y(table.surface(fid)))
     return out
 
 
@@ -90,10 +95,10 @@ def _figures(table: Table, frame: _Frame) -> dict[str, _Figure]:
     scale: each at its own place with its feet on its standing surface; two
     at the very same place are drawn side by side, a little apart.
     """
-    # Kept by the positions tuple, not the table: a verdict or an override logs a line (a new table) but
-    # moves no one.  A move, a placing or an undo makes a new positions tuple (offsets change only with
-    # one), and a tuple belongs to one scenario's tables.
-    return _MEMO.get("figures", table.positions, lambda: _figures_of(table, frame))
+    # Kept by the stands tuple, not the table: a verdict or an override logs a line (a new table) but
+    # moves no one.  A move, a placing or an undo makes a new stands tuple, and a tuple belongs to one
+    # scenario's tables.
+    return _MEMO.get("figures", table.stands, lambda: _figures_of(table, frame))
 
 
 def _figures_of(table: Table, frame: _Frame) -> dict[str, _Figure]:
@@ -132,7 +137,7 @@ def _fighters(table: Table) -> ET.Element:
     colours = _side_colour(table)
     where = token_positions(table)
     stagger: dict[str, int] = {}
-    for sid in sorted({sid for _, sid in table.positions}):
+    for sid in sorted(table.crowds):
         for i, fid in enumerate(table.fighters_on(sid)):
             stagger[fid] = i
     for f in table.scenario.fighters:
@@ -233,10 +238,10 @@ def fighter_groups(table: Table) -> tuple[tuple[str, str], ...]:
     """Each fighter's ``g.fighter`` as SVG text, in drawing order: ``((fighter id, text), ...)``.
 
     :func:`render_fighters` joins them; after a move the page redraws only the groups whose text changed.
-    Worked out once per positions tuple (:data:`_MEMO`, as :func:`_figures`: names, sides and sections belong to
+    Worked out once per stands tuple (:data:`_MEMO`, as :func:`_figures`: names, sides and sections belong to
     the scenario that tuple belongs to).
     """
-    return _MEMO.get("groups", table.positions,
+    return _MEMO.get("groups", table.stands,
                      lambda: tuple((fg.get("data-fighter", ""), to_xml(fg)) for fg in _fighters(table)))
 
 

@@ -98,7 +98,7 @@ def test_export_writes_version_2_with_where_fighters_stand_now():
     """Issue 6: exports write version 2; a placed fighter is written at its section and offset."""
     sc = scenario.load(feet_doc())
     table = Table.start(sc).place("a", "stair", Fraction(9, 2))
-    doc = json.loads(scenario.dumps(sc, {"a": (table.position("a"), table.offset("a"))}))
+    doc = json.loads(scenario.dumps(sc, {"a": table.stand_of("a")}))
     assert doc["vertigo"] == 2 and doc["rules"] == ["levels"]
     assert doc["fighters"][0]["section"] == "stair" and doc["fighters"][0]["x"] == 4.5
     assert doc["sections"][1]["stairs"] == {"rise": "2/3", "tread": 1}
@@ -206,14 +206,15 @@ def test_a_saved_table_keeps_where_the_referee_placed_a_fighter():
 
     table = Table.start(scenario.load(feet_doc())).place("a", "stair", Fraction(19, 2))
     text = TableEncoder().encode(table)
-    assert '"offsets":{"a":9.5,"b":12.5}' in text and '"x":3.5' in text
+    assert '"positions":{"a":{"section":"stair","x":9.5},"b":{"section":"stair","x":12.5}}' in text  # version 3
+    assert '"x":3.5' in text
     back = restore(text)
     assert back.stand("a") == ("stair", Fraction(19, 2)) and back.offsets == table.offsets
     assert back.undo().stand("a") == ("floor", Fraction(7, 2))
-    bad = text.replace('"offsets":{"a":9.5,', '"offsets":{"a":99,')
+    bad = text.replace('"a":{"section":"stair","x":9.5}', '"a":{"section":"stair","x":99}')
     with pytest.raises(ScenarioError) as info:
         restore(bad)
-    assert info.value.problems == ("saved table.offsets: places fighter 'a' off its section 'stair': 99 ft",)
+    assert info.value.problems == ("saved table.positions: places fighter 'a' off its section 'stair': 99 ft",)
 
 
 @pytest.mark.parametrize(("parse", "text"), [

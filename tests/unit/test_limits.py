@@ -24,6 +24,7 @@ from vertigo.limits import (
     utf16_length,
 )
 from vertigo.rules.height.rules import play as height_play
+from vertigo.stand import Stand
 from vertigo.storage import TableEncoder, restore
 from vertigo.table import Table
 
@@ -74,7 +75,7 @@ def test_the_largest_accepted_battlefield_exports_a_file_that_imports_again(larg
     _, sc = largest
     assert scenario.export_size(sc) <= MAX_SCENARIO_CHARS
     longest = max(sc.field.sections, key=lambda s: len(s.id)).id
-    moved = {f.id: longest for f in sc.fighters}
+    moved = {f.id: Stand(longest, None) for f in sc.fighters}
     text = scenario.dumps(sc, moved)
     assert utf16_length(text) <= scenario.export_size(sc)
     again = scenario.loads(text)

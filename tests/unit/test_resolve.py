@@ -31,7 +31,7 @@ def test_the_worked_fall_resolves_to_the_foot_with_1d6():
     verdict = judge_move(field, "s0", "s1", MoveEntry.parse("Move 1 (Height 2)"))
     roller = fixed(4)
     outcome = resolve_move(verdict, roller)
-    assert (outcome.moved, outcome.section, outcome.x, outcome.damage) == (True, "s1", None, 4)
+    assert (outcome.moved, outcome.to.section, outcome.to.x, outcome.damage) == (True, "s1", None, 4)
     assert roller.asked == [DicePool(1)]
     assert [str(s) for s in outcome.steps] == ["[H8] Rolled 1d6 (4) = 4 falling damage."]
 
@@ -41,7 +41,7 @@ def test_a_move_with_no_fall_rolls_nothing():
     verdict = judge_move(chain(1, 0), "s0", "s1", MoveEntry.parse("Move 1 (Height 2)"))
     roller = fixed(6)
     outcome = resolve_move(verdict, roller)
-    assert (outcome.moved, outcome.section, outcome.roll, outcome.damage) == (True, "s1", None, 0)
+    assert (outcome.moved, outcome.to.section, outcome.roll, outcome.damage) == (True, "s1", None, 0)
     assert roller.asked == []
 
 
@@ -49,7 +49,7 @@ def test_a_move_not_allowed_leaves_the_fighter_where_it_stands():
     """H2: upward across a border higher than the Move's Height is not allowed; nothing moves or rolls."""
     verdict = judge_move(chain(0, 3), "s0", "s1", MoveEntry.parse("Move 1 (Height 2)"))
     outcome = resolve_move(verdict, fixed(6))
-    assert (outcome.moved, outcome.section, outcome.roll) == (False, "s0", None)
+    assert (outcome.moved, outcome.to.section, outcome.roll) == (False, "s0", None)
 
 
 def test_the_dms_override_decides_and_an_allowed_move_with_no_route_does_not_fall():
@@ -57,10 +57,10 @@ def test_the_dms_override_decides_and_an_allowed_move_with_no_route_does_not_fal
     falling dice) or refuse one they allow (the fighter stays)."""
     refused = judge_move(chain(0, 3), "s0", "s1", MoveEntry.parse("Move 1 (Height 2)"))
     allowed = resolve_move(refused.overridden(True, "the goat is nimble"), fixed(6))
-    assert (allowed.moved, allowed.section, allowed.roll) == (True, "s1", None)
+    assert (allowed.moved, allowed.to.section, allowed.roll) == (True, "s1", None)
     falls = judge_move(chain(3, 0), "s0", "s1", MoveEntry.parse("Move 1"))
     kept = resolve_move(falls.overridden(False, "no"), fixed(6))
-    assert (kept.moved, kept.section, kept.roll) == (False, "s0", None)
+    assert (kept.moved, kept.to.section, kept.roll) == (False, "s0", None)
 
 
 def test_several_falls_roll_one_pool_of_their_dice():
@@ -70,4 +70,4 @@ def test_several_falls_roll_one_pool_of_their_dice():
     roller = fixed(2, 5)
     outcome = resolve_move(verdict, roller)
     assert roller.asked == [DicePool(2)]
-    assert outcome.damage == 7 and outcome.section == "s2" and verdict.move_height == Fraction(0)
+    assert outcome.damage == 7 and outcome.to.section == "s2" and verdict.move_height == Fraction(0)

@@ -8,7 +8,6 @@ be rebuilt, dice replay from the seed; "Also check: re-encoding the whole table 
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -158,7 +157,7 @@ def test_a_version_1_saved_table_still_restores():
     v1 = {"table": 1, "scenario": scenario.dump(t.scenario), "positions": dict(t.positions), "rolls": t.rolls,
           "log": [{"text": e.text, "details": list(e.details),
                    "dice": list(d.dice) if (d := t.dice_of(e)) else [], "roll_index": e.roll_index} for e in t.log],
-          "history": [{"fighter": s.fighter, "section": s.section, "rolls": s.rolls, "label": s.label}
+          "history": [{"fighter": s.fighter, "section": s.stand.section, "rolls": s.rolls, "label": s.label}
                       for s in t.history]}
     again = restore(json.dumps(v1))
     assert again.positions == t.positions and again.rolls == t.rolls
@@ -169,11 +168,12 @@ def test_a_version_1_saved_table_still_restores():
 def test_d6_rolls_save_as_version_2_always_did_and_replay_the_same_faces():
     """H8: "Dice are rolled with a seedable generator" — a table of falls (d6) saves its rolls as
     ``[index, count]``, the version-2 format, so version-2 tables saved before NdS+M pools restore unchanged
-    and replay the faces they showed: the cliff (seed 11) rolled 1d6 (5), then 3d6 (1, 5, 1)."""
+    and replay the faces they showed: the cliff (seed 11) rolled 1d6 (5), then 3d6 (1, 5, 1).  The table
+    itself is version 3 (issue 20: places became Stands); its rolls are written as version 2 wrote them."""
     table = played()
     text = TableEncoder().encode(table)
     doc = json.loads(text)
-    assert doc["table"] == 2
+    assert doc["table"] == 3
     assert [e.get("roll") for e in doc["log"]] == [None, [0, 1], [1, 3], None, None]
     again = restore(text)
     assert again == table
@@ -188,7 +188,7 @@ def with_other_dice() -> Table:
     extra = (LogEntry("Scatter direction", (), n + 1, 1, 1, dice_sides=8),
              LogEntry("GURPS roll", (), n + 2, 2, 3, dice_modifier=1),
              LogEntry("Less one", (), n + 3, 3, 2, dice_sides=6, dice_modifier=-1))
-    return Table(t.scenario, t.positions, 4, t.log + extra, t.history)
+    return Table(t.scenario, t.stands, 4, t.log + extra, t.history)
 
 
 def test_other_dice_save_their_sides_and_modifier_and_replay_exactly():
@@ -243,7 +243,7 @@ def damaged(change) -> str:
     "text, message",
     [("null", "saved table: not a saved Vertigo table"),
      ("[]", "saved table: not a saved Vertigo table"),
-     (damaged(lambda d: d.update(table=3)), "saved table: not a saved Vertigo table"),
+     (damaged(lambda d: d.update(table=4)), "saved table: not a saved Vertigo table"),
      (damaged(lambda d: d.update(table=True)), "saved table: not a saved Vertigo table"),
      (damaged(lambda d: d["scenario"].update(title="")), "saved table.scenario.title: must be non-empty text"),
      (damaged(lambda d: d["scenario"].update(vertigo=True)),
@@ -260,7 +260,7 @@ def damaged(change) -> str:
       "saved table.positions: places fighter 'goat' on no section: None"),
      (damaged(lambda d: d["positions"].update(goat="nowhere")),
       "saved table.positions: places fighter 'goat' on no section: 'nowhere'"),
-     (damaged(lambda d: d.update(positions=[])), "saved table.positions: must map fighter ids to section ids"),
+     (damaged(lambda d: d.update(positions=[])), "saved table.positions: must map fighter ids to places"),
      (damaged(lambda d: d.update(rolls="many")),
       'saved table.rolls: must be a whole number from 0 to 4503599627370496: "many"'),
      (damaged(lambda d: d.update(rolls=10**300)),
@@ -302,18 +302,21 @@ def test_the_largest_states_and_their_undo_stay_within_their_stated_room():
     largest scenario."""
     keys = [f"k{i:02d}" + "k" * 37 for i in range(MAX_STATE_FIELDS)]
     declared = tuple(Field(k, "fighter", "", f"State {i}", state=True) for i, k in enumerate(keys))
-    wide = RuleSet("wide", "Wide test rules", "test", ("feet",), fields=declared)
-    section = "s" * 40
+    wide = RuleSet("wide", "Wide test rules", "test", ("inches",), fields=declared)
+    ladder = "l" * 40
     ids = [f"{i:02d}" + "f" * 38 for i in range(MAX_FIGHTERS)]
-    doc = {"vertigo": 2, "title": "Crowd", "units": "feet", "rules": ["levels", "wide"],
-           "sections": [{"id": section, "name": "Field", "elevation": 0, "x": [0, 10000]}],
-           "fighters": [{"id": f, "name": f"F{i}", "side": "A", "section": section} for i, f in enumerate(ids)]}
+    # Every fighter part way up the tallest ladder there can be (issue 20), at the longest "up" a length
+    # writes: a place longer than any spot on a section.
+    doc = {"vertigo": 2, "title": "Crowd", "units": "inches", "rules": ["wide"],
+           "sections": [{"id": "s" * 40, "name": "Pit", "elevation": -120_000, "x": [0, 10000]},
+                        {"id": "t" * 40, "name": "Peak", "elevation": 120_000, "x": [10000, 20000]}],
+           "borders": [{"between": ["s" * 40, "t" * 40], "id": ladder, "kind": "ladder"}],
+           "fighters": [{"id": f, "name": f"F{i}", "side": "A", "ladder": ladder, "up": "239999999999/1000000"}
+                        for i, f in enumerate(ids)]}
     longest = ['"' * (MAX_STATE_TEXT // 2 - 1), "\U0001d4b3" * (MAX_STATE_TEXT // 2 - 1)]
     headline = '"' * MAX_HEADLINE
     with REGISTRY.adding(wide):
         table = Table.start(scenario.load(doc))
-        for f in ids:
-            table = table.place(f, section, Fraction(9_999_829_999, 999_983))
         for f in ids:
             for d in declared:
                 table = table.set_state(f, d, longest[0], headline)
@@ -326,6 +329,6 @@ def test_the_largest_states_and_their_undo_stay_within_their_stated_room():
         used = utf16_length(states) + utf16_length(history) - 1  # the history's own brackets once, as "[]"
         assert 0.99 * STATE_ROOM < used <= STATE_ROOM
         again = restore(text)  # the log gives way, oldest first (its entries are long here); nothing else does
-        assert (again.states, again.history, again.offsets) == (table.states, table.history, table.offsets)
+        assert (again.states, again.history, again.stands) == (table.states, table.history, table.stands)
         assert len(again.states) == MAX_FIGHTERS * MAX_STATE_FIELDS
     assert MAX_SCENARIO_CHARS + STATE_ROOM < TABLE_BUDGET

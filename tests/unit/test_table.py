@@ -212,7 +212,7 @@ def test_a_table_at_the_roll_cap_refuses_a_fall_and_stays_as_it_was():
     with pytest.raises(LimitError, match=r"has made 4,503,599,627,370,496 rolls, the most a table counts \(2\^52\)"):
         goat_falls(table)
     assert table.rolls == MAX_ROLLS and table.position("goat") == "cliff-top"
-    exported = scenario.dumps(table.scenario, {fid: (sid, table.offset(fid)) for fid, sid in table.positions},
+    exported = scenario.dumps(table.scenario, dict(table.stands),
                               rolls=table.rolls)
     assert scenario.loads(exported).dice_rolls == MAX_ROLLS
     flown, dice = table.move("kestrel", height_play.move_verdict(table, "kestrel", 1, "cliff-foot"))  # Fly 3: no fall

@@ -20,6 +20,7 @@ from vertigo.dice import DicePool, rng_for, roll
 from vertigo.errors import LimitError, RuleSetError
 from vertigo.limits import MAX_ACTION_ROLLS, MAX_ROLLS
 from vertigo.resolve import Outcome, Rolled, Roller
+from vertigo.stand import Stand
 from vertigo.table import LogEntry, Table
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
@@ -38,7 +39,7 @@ def jump(dest: str, pools: tuple[DicePool, ...], moved: bool = True):
             r = roller(pool)
             rolled.append(Rolled(r, "H8", "scatter direction", "scattered", damage=False) if i == 0 else
                           Rolled(r, "H8", "falling damage", "fell"))
-        return Outcome(moved, dest, None, tuple(rolled), ())
+        return Outcome(moved, Stand(dest, None), tuple(rolled), ())
     return resolve
 
 
@@ -82,7 +83,7 @@ def test_an_outcome_that_hides_a_roll_is_refused():
     """Issue 20: ``Outcome.rolls`` are the rolls the roller made, in order; a roll left out is refused."""
     def hides(roller: Roller) -> Outcome:
         roller(DicePool(1))
-        return Outcome(True, "cliff-foot", None, (), ())
+        return Outcome(True, Stand("cliff-foot", None), (), ())
     with pytest.raises(RuleSetError, match=r"must list the 1 roll\(s\) it made, in order; it lists 0"):
         cliff().apply("goat", hides, "Mountain goat")
 

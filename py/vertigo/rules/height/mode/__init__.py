@@ -79,8 +79,8 @@ class HeightMode(Overrides, Mode):
     def reached(self, ctl: Controller) -> Reach:
         """What the chosen entry reaches (fewest dice, routes); computed once per position and choice."""
         assert ctl.selected is not None and self.entry is not None
-        # Reach depends on where the fighters stand: the positions tuple changes only with a move, undo or load.
-        key = (ctl.table.positions, ctl.selected, self.entry)
+        # Reach depends on where the fighters stand: the stands tuple changes only with a move, undo or load.
+        key = (ctl.table.stands, ctl.selected, self.entry)
         if self._reach is None or self._reach_key is None or self._reach_key[0] is not key[0] \
                 or self._reach_key[1:] != key[1:]:
             self._reach_key, self._reach = key, height_play.reach(ctl.table, ctl.selected, self.entry)
@@ -99,7 +99,7 @@ class HeightMode(Overrides, Mode):
         per position; the chosen entry's search is shared with the highlight."""
         if ctl.selected is None or not self._options_at_once(ctl):
             return None
-        key = (ctl.table.positions, ctl.selected)
+        key = (ctl.table.stands, ctl.selected)
         if self._options is None or self._options_key is None or self._options_key[0] is not key[0] \
                 or self._options_key[1] != key[1]:
             known = {} if self.entry is None else {self.entry: self.reached(ctl)}

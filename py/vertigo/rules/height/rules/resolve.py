@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vertigo.resolve import Outcome, Rolled, Roller
+from vertigo.stand import Stand
 from vertigo.verdict import Step
 
 if TYPE_CHECKING:
@@ -38,9 +39,9 @@ def resolve_move(verdict: MoveVerdict, roller: Roller) -> Outcome:
         The outcome; its ``rolls`` are empty when there was nothing to roll, else the falling dice.
     """
     if not verdict.final:
-        return Outcome(False, verdict.start, None, (), ())
+        return Outcome(False, Stand(verdict.start, None), (), ())
     if not (verdict.allowed and verdict.pool.count):
-        return Outcome(True, verdict.dest, None, (), ())
+        return Outcome(True, Stand(verdict.dest, None), (), ())
     dice = roller(verdict.pool)
-    return Outcome(True, verdict.dest, None, (Rolled(dice, "H8", "falling damage", "fell"),),
+    return Outcome(True, Stand(verdict.dest, None), (Rolled(dice, "H8", "falling damage", "fell"),),
                    (Step("H8", f"Rolled {dice.brief()} falling damage."),))
