@@ -14,7 +14,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from vertigo import scenario
-from vertigo.storage import TableEncoder
+from vertigo.storage import SAVED_VERSION, TableEncoder
 from vertigo.table import Table
 
 from harness import ROOT, App
@@ -92,7 +92,7 @@ def test_a_damaged_table_near_the_quota_stays_where_it_is_and_saving_waits(app: 
     app.page.evaluate("localStorage.removeItem('other-site')")
     app.page.click("#damaged-discard")
     expect(notice).to_be_hidden()
-    app.page.wait_for_function(f"(localStorage.getItem('{STORE}') || '').startsWith('{{\"table\":2')")
+    app.page.wait_for_function(f"(localStorage.getItem('{STORE}') || '').startsWith('{{\"table\":{SAVED_VERSION},')")
 
 
 def test_a_second_damaged_table_replaces_the_first_copy_and_says_so(app: App) -> None:
