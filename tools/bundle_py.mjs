@@ -19,10 +19,15 @@
 // the source PyScript wrote hashes the same, and compiles that source as
 // before otherwise, so a different PyScript can never run stale bytecode.
 //
-// Usage: node tools/bundle_py.mjs <root> <out.zip>
+// The archive is reproducible: every entry carries one fixed time and mode, and the bytecode is compiled by a
+// Pyodide whose string-hash seed derives from the build's seed (a set constant is marshalled in hash order;
+// tools/reproducible.mjs).
+//
+// Usage: node tools/bundle_py.mjs <root> <out.zip> <seed>
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { reproducible } from "./reproducible.mjs";
 
 // PyScript's Python package as its core script bundles it: {"__init__.py": source, ...}. The core script
 // writes it with a call on the object literal `{pyscript:{"__init__.py":"...", ...}}`; this reads that literal
@@ -54,8 +59,9 @@ function pyscriptPackage(dist) {
     + "how it bundles it, update pyscriptPackage() in tools/bundle_py.mjs");
 }
 
-const [root, out] = process.argv.slice(2).map((p) => resolve(p));
-const py = await loadPyodide();
+const [root, out] = process.argv.slice(2, 4).map((p) => resolve(p));
+const { env } = reproducible(process.argv[4]);
+const py = await loadPyodide({ env });
 py.FS.mkdirTree("/root");
 py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/root");
 py.FS.mkdirTree("/tmp/pyscript");
@@ -67,12 +73,19 @@ import io, pathlib, py_compile, sys, zipfile
 root = pathlib.Path("/root")
 buffer = io.BytesIO()
 with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+    def put(path, name):
+        """Add a file's bytes under the name given, with a fixed time and mode, whatever the checkout's."""
+        info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        z.writestr(info, pathlib.Path(path).read_bytes())
+
     def add(src, rel):
         """Add a source file and its bytecode (trusted without a source check)."""
-        z.write(src, rel.as_posix())
+        put(src, rel.as_posix())
         pyc = py_compile.compile(str(src), cfile="/tmp/out.pyc", doraise=True,
                                  invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-        z.write(pyc, (rel.parent / "__pycache__" / f"{rel.stem}.{sys.implementation.cache_tag}.pyc").as_posix())
+        put(pyc, (rel.parent / "__pycache__" / f"{rel.stem}.{sys.implementation.cache_tag}.pyc").as_posix())
 
     for src in sorted((root / "py").rglob("*.py")):
         rel = src.relative_to(root / "py")
@@ -88,9 +101,9 @@ with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
     for src in sorted(pathlib.Path("/tmp/pyscript").glob("*.py")):  # bytecode only: PyScript writes the sources
         pyc = py_compile.compile(str(src), cfile="/tmp/out.pyc", doraise=True,
                                  invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
-        z.write(pyc, f"pyscript/__pycache__/{src.stem}.{sys.implementation.cache_tag}.pyc")
+        put(pyc, f"pyscript/__pycache__/{src.stem}.{sys.implementation.cache_tag}.pyc")
     for scenario in sorted((root / "static" / "scenarios").glob("*.json")):
-        z.write(scenario, f"scenarios/{scenario.name}")
+        put(scenario, f"scenarios/{scenario.name}")
 buffer.getvalue()
 `);
 writeFileSync(out, bytes.toJs());

@@ -8,7 +8,13 @@ everything outside that sub-path answers 404.
 
 Usage:
     python3 tools/site.py build            # (re)build _site/
-    python3 tools/site.py serve [--port N] # install runtime if missing, build, serve
+    python3 tools/site.py serve [--port N] # install runtime if missing, build unless _site/ is current, serve
+    python3 tools/site.py serve --rebuild  # build even when _site/ is current
+
+``serve`` reuses ``_site/`` when a digest of every input of the build (:func:`inputs_digest`: the page's
+files, the build's own scripts, the pinned runtime's lock file and the build's seed) is the one the last
+build wrote into it (``.inputs``), and says so; ``--site DIR`` builds and serves another folder.  Its server
+sends ``/`` on to the sub-path; the tests' server (:func:`serve_in_thread`) answers 404 there.
 
 The build also makes the page paint before Python is ready and work offline:
 
@@ -20,6 +26,11 @@ The build also makes the page paint before Python is ready and work offline:
 * ``sw.js``, the service worker, is written from ``tools/sw.template.js`` with
   the precache list and the build's version (a hash of every precached file,
   :func:`write_service_worker`).
+
+The build is reproducible: two builds of one commit with the same pinned toolchain write the same bytes, so
+the service worker's version stays and a returning visitor downloads nothing again.  The Node scripts draw
+every random input (the string-hash seed among them) from the build's seed, the commit (:func:`build_seed`),
+and read a fixed clock (``tools/reproducible.mjs``); the archive's entries carry a fixed time and mode.
 """
 
 from __future__ import annotations
@@ -71,7 +82,12 @@ MIME = {
     ".png": "image/png",
 }
 SW_TEMPLATE = ROOT / "tools" / "sw.template.js"
-PRECACHE_SKIP = ("py/", "sw.js", ".nojekyll")
+INPUTS = ".inputs"
+"""The file of the site that holds the digest of the inputs it was built from (:func:`inputs_digest`)."""
+BUILD_SCRIPTS = ("tools/site.py", "tools/bundle_py.mjs", "tools/snapshot.mjs", "tools/reproducible.mjs",
+                 "tools/sw.template.js", "package-lock.json")
+"""Inputs of the build besides the page's parts: its scripts and the lock file of the pinned runtime."""
+PRECACHE_SKIP = ("py/", "sw.js", ".nojekyll", INPUTS)
 """Site files the page does not need offline: its Python is in the bundle (``py/`` is there for the tests)..."""
 PRECACHE_KEEP = ("py/main.py",)
 """... except the page's entry script (``<script type="py" src="./py/main.py">``)."""
@@ -90,9 +106,56 @@ def ensure_runtime() -> None:
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
 
+def build_seed() -> str:
+    """The build's seed: the checkout's commit id, or, outside a git checkout (an unpacked archive), the digest
+    of the page's own inputs.  Every random input of the build derives from it (``tools/reproducible.mjs``)."""
+    with contextlib.suppress(OSError, subprocess.CalledProcessError):
+        head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], check=True, capture_output=True,
+                              text=True).stdout.strip()
+        if re.fullmatch(r"[0-9a-f]{40,64}", head):
+            return head
+    return _digest_of_files()
+
+
+def _input_files() -> list[Path]:
+    """Every file the build reads from the checkout, sorted: the page's parts (as :func:`build` copies them)
+    and :data:`BUILD_SCRIPTS`."""
+    files = []
+    for part in PAGE_PARTS:
+        src = ROOT / part
+        if src.is_dir():
+            files += [p for p in src.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+                      and "vendor" not in p.relative_to(src).parts and p.suffix != ".pyc"]
+        elif src.is_file():
+            files.append(src)
+    files += [ROOT / name for name in BUILD_SCRIPTS if (ROOT / name).is_file()]
+    return sorted(files)
+
+
+def _digest_of_files() -> str:
+    """SHA-256 over every input file's path and bytes."""
+    digest = hashlib.sha256()
+    for path in _input_files():
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def inputs_digest(seed: str | None = None) -> str:
+    """The digest of everything a build's output depends on: the input files and the build's seed."""
+    return hashlib.sha256(f"{_digest_of_files()}/{seed or build_seed()}".encode()).hexdigest()
+
+
+def is_current(site: Path) -> bool:
+    """Whether ``site`` holds a whole build of the inputs as they are now (its :data:`INPUTS` matches)."""
+    stamp = site / INPUTS
+    return stamp.is_file() and (site / "sw.js").is_file() and stamp.read_text().strip() == inputs_digest()
+
+
 def build(site: Path = SITE) -> Path:
     """Assemble the site folder and return its path."""
     ensure_runtime()
+    seed = build_seed()
     if site.exists():
         shutil.rmtree(site)
     site.mkdir(parents=True)
@@ -109,12 +172,13 @@ def build(site: Path = SITE) -> Path:
         for f in sorted((ROOT / "node_modules" / src).iterdir()):
             if f.is_file() and not f.name.endswith(RUNTIME_SKIP):
                 shutil.copy2(f, out / f.name)
-    bundle_python(site / BUNDLE)
-    make_snapshot(site, site / SNAPSHOT)
+    bundle_python(site / BUNDLE, seed)
+    make_snapshot(site, site / SNAPSHOT, seed)
     (site / ".nojekyll").write_text("")
     page = site / "index.html"
     page.write_text(prerender(page.read_text(encoding="utf-8")), encoding="utf-8")
     write_service_worker(site)
+    (site / INPUTS).write_text(inputs_digest(seed) + "\n")
     return site
 
 
@@ -189,17 +253,19 @@ def write_service_worker(site: Path) -> str:
     return version
 
 
-def bundle_python(out: Path) -> None:
-    """Write the page's Python and scenarios, with Pyodide-compiled bytecode, into one zip."""
+def bundle_python(out: Path, seed: str) -> None:
+    """Write the page's Python and scenarios, with Pyodide-compiled bytecode, into one zip (``seed``: the
+    build's, :func:`build_seed`)."""
     if shutil.which("node") is None:
         sys.exit("Node.js is needed to bundle the page's Python with the pinned Pyodide")
-    subprocess.run(["node", str(ROOT / "tools" / "bundle_py.mjs"), str(ROOT), str(out)], check=True)
+    subprocess.run(["node", str(ROOT / "tools" / "bundle_py.mjs"), str(ROOT), str(out), seed], check=True)
 
 
-def make_snapshot(site: Path, out: Path) -> None:
+def make_snapshot(site: Path, out: Path, seed: str) -> None:
     """Write the memory snapshot the page starts Python from (``tools/snapshot.mjs``, run by Node with the pinned
-    Pyodide), after the page's imports from the bundle already in ``site``."""
-    subprocess.run(["node", str(ROOT / "tools" / "snapshot.mjs"), str(ROOT), str(site), str(out)], check=True)
+    Pyodide), after the page's imports from the bundle already in ``site`` (``seed``: the build's)."""
+    subprocess.run(["node", str(ROOT / "tools" / "snapshot.mjs"), str(ROOT), str(site), str(out), seed],
+                   check=True)
 
 
 class SubPathHandler(http.server.SimpleHTTPRequestHandler):
@@ -215,7 +281,7 @@ class SubPathHandler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self):  # type: ignore[no-untyped-def]
         clean = self.path.split("?", 1)[0]
-        if clean == SUBPATH.rstrip("/"):
+        if clean == SUBPATH.rstrip("/") or (clean == "/" and getattr(self.server, "redirect_root", False)):
             self.send_response(301)
             self.send_header("Location", SUBPATH)
             self.end_headers()
@@ -245,12 +311,14 @@ class SiteServer(http.server.ThreadingHTTPServer):
 
 
 def make_server(site: Path = SITE, port: int = 0, verbose: bool = False,
-                host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
-    """Return a threaded server for `site` bound to host:port (port 0: any free port)."""
+                host: str = "127.0.0.1", redirect_root: bool = False) -> http.server.ThreadingHTTPServer:
+    """Return a threaded server for `site` bound to host:port (port 0: any free port); ``redirect_root``: ``/``
+    is sent on to the sub-path (the local server of ``serve``), else it is a 404 like every path outside it."""
     handler = functools.partial(SubPathHandler, directory=str(site))
     server = SiteServer((host, port), handler)
     server.daemon_threads = True
     server.verbose = verbose  # type: ignore[attr-defined]
+    server.redirect_root = redirect_root  # type: ignore[attr-defined]
     return server
 
 
@@ -264,21 +332,35 @@ def serve_in_thread(site: Path = SITE) -> tuple[http.server.ThreadingHTTPServer,
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("build", help="build _site/")
-    serve = sub.add_parser("serve", help="build and serve _site/ under /vertigo/")
+    build_cmd = sub.add_parser("build", help="build _site/")
+    serve = sub.add_parser("serve", help="build _site/ unless it is current, and serve it under /vertigo/")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: the whole network)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: the whole network; "
+                                                          "offline use and install then need https)")
+    serve.add_argument("--rebuild", action="store_true", help="build even when _site/ is current")
+    for cmd in (build_cmd, serve):
+        cmd.add_argument("--site", type=Path, default=SITE, help="the folder to build (and serve); default _site/")
     args = parser.parse_args(argv)
-    site = build()
+    site = args.site.resolve()
+    if args.command == "serve" and not args.rebuild:
+        ensure_runtime()
+    if args.command == "serve" and not args.rebuild and is_current(site):
+        print(f"reusing {site}: its sources are unchanged since it was built (--rebuild builds it again)",
+              flush=True)
+    else:
+        build(site)
+        print(f"built {site}", flush=True)
     if args.command == "build":
-        print(f"built {site}")
         return
     try:
-        server = make_server(site, args.port, verbose=True, host=args.host)
+        server = make_server(site, args.port, verbose=True, host=args.host, redirect_root=True)
     except OSError as e:
         sys.exit(f"cannot serve on {args.host}:{args.port} ({e.strerror}); choose another port with --port N")
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
     print(f"Vertigo is served at http://{shown}:{server.server_address[1]}{SUBPATH}  (Ctrl-C stops)", flush=True)
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print("Over plain http on another address, browsers keep no offline copy and cannot install the page; "
+              "serve it over https for that (see the README, On a tablet).", flush=True)
     with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
 

@@ -13,20 +13,24 @@
 //   * sys.path loses the "" that loadPyodide adds, since it adds it again after a restore;
 //   * the free memory of the C heap and the unused C stack are zeroed, which also makes the file about
 //     1 MB smaller compressed.
-// The string-hash seed is the one this build drew (answers never depend on it, ruling H13), and
+// The build is reproducible (tools/reproducible.mjs): the string-hash seed, `random`'s state and every other
+// random input derive from the build's seed (the commit), and the clock reads one fixed time, so two builds of
+// one commit write the same bytes. Answers never depend on the string-hash seed (ruling H13), and
 // static/python.mjs reseeds `random` after every restore (dice have their own seeded generators).
 //
 // The heap must not grow past its size at start: Pyodide cannot restore a larger snapshot (issue #6254, the
 // heap is fixed at module creation). This script fails the build if it did.
 //
-// Usage: node tools/snapshot.mjs <root> <site> <out.gz>
+// Usage: node tools/snapshot.mjs <root> <site> <out.gz> <seed>
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { gzipSync, constants } from "node:zlib";
+import { HASH_SEED_VAR, reproducible } from "./reproducible.mjs";
 
-const [root, site, out] = process.argv.slice(2).map((p) => resolve(p));
-const py = await loadPyodide({ _makeSnapshot: true });
+const [root, site, out] = process.argv.slice(2, 5).map((p) => resolve(p));
+const { env } = reproducible(process.argv[5]);
+const py = await loadPyodide({ _makeSnapshot: true, env });
 const heap = py._module.HEAP8.length;
 py.unpackArchive(new Uint8Array(readFileSync(resolve(site, "static/vertigo-py.zip"))), "zip",
   { extractDir: "/home/pyodide" });
@@ -62,6 +66,7 @@ names = sorted(n for n in names if n.split(".")[0] not in PAGE_ONLY)
 for name in names:
     importlib.import_module(name)
 os.remove("/tmp/app.py")
+os.environ.pop("${HASH_SEED_VAR}", None)  # the build's seed: a browser's start sets no such variable
 os.environ["_"] = "./this.program"  # what a browser's Emscripten sets; Node sets this script's path
 sys.executable = "/home/pyodide/this.program"  # the same
 while "" in sys.path:
