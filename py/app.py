@@ -35,6 +35,7 @@ from app_dom import (
     show_saving,
     side_to_top,
     tool_rove,
+    with_secure_note,
 )
 from js import CSS, Object, document, requestAnimationFrame, setTimeout, window
 from pyodide.ffi import create_once_callable, create_proxy, to_js
@@ -581,6 +582,7 @@ def start():
     up = ctl.show()
     apply(up if problem is None else Update(up.svg, None, up.panel, up.status, up.log_items, True, problem),
           starting=True)
+    by_id("status").textContent = with_secure_note(by_id("status").textContent)
     show_saving()
     by_id("loading").hidden = True
     for name in ENABLED_WHEN_READY:

@@ -1,7 +1,7 @@
 """The page layer's DOM helpers that hold no controller: the browser's storage and its keys, the bundled
 scenarios and the table a visit starts with, event wiring (:func:`on`), the toolbar's roving tabindex, focus
-and scroll options, the saving banner and downloads.  :mod:`app` (``py/app.py``) wires the controller's
-updates into the page with them; both import ``js``, nothing else does.
+and scroll options, the saving banner, the note outside a secure context and downloads.  :mod:`app`
+(``py/app.py``) wires the controller's updates into the page with them; both import ``js``, nothing else does.
 """
 
 import contextlib
@@ -191,6 +191,17 @@ def on_storage(event):
         return
     saving["other_tab"] = True
     show_saving()
+
+
+INSECURE = "This page came over plain http: offline copy and install need https or localhost."
+"""Said once, after the first status, where the browser gives the page no service worker (issue 21): a LAN
+address over plain http is no secure context, so nothing is kept for offline use and the page cannot be
+installed; the page referees as usual."""
+
+
+def with_secure_note(status):
+    """The first status line, with :data:`INSECURE` after it outside a secure context."""
+    return status if window.isSecureContext else f"{status} {INSECURE}"
 
 
 def show_saving():
