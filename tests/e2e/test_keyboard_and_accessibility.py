@@ -287,3 +287,14 @@ def test_ctrl_z_undoes_from_the_battlefield_picker(app: App) -> None:
     expect(app.fighter("goat")).to_have_count(1)
     page.keyboard.press("Meta+z")
     expect(app.fighter("goat")).to_have_count(0)
+
+
+def test_the_readmes_seven_keys_from_a_fresh_page_move_bram_into_the_chasm(app: App) -> None:
+    """Issue 21: the README counts its keyboard move from a fresh page, not from the Load button — Tab (the
+    bar), Tab (Ada), ↓ (Bram), Enter (select), → (the Chasm floor), Enter (judge), Enter (confirm): 7 keys."""
+    expect(app.page.locator("#status")).to_have_text("The four shots: ready.")
+    keys = ["Tab", "Tab", "ArrowDown", "Enter", "ArrowRight", "Enter", "Enter"]
+    seen = press(app, keys)
+    assert seen[:5] == ["scenario", "fighter-shooter-1", "fighter-shooter-2", "fighter-shooter-2", "section-chasm"]
+    expect(app.fighter("shooter-2")).to_have_attribute("aria-label", "Bram (Heroes) on Chasm floor")
+    expect(app.page.locator("#log > li").last).to_contain_text("falling damage (seed 4, roll #1)")
