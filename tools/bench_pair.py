@@ -13,8 +13,8 @@ report: the build fails when the heap grew past its fixed size, so a build that 
 Then it serves both sites and runs ``--pairs`` rounds.  A round runs every chosen measurement on both
 builds, one after the other, each in its own browser (never two at once); the order turns every round
 (before, after; then after, before; ...) so that a drift of the machine's load weighs on both alike.  The
-measurements are ``tools/bench.py``'s own (its ``RUNNERS``, imported as a module), with small repetition
-counts per round, and each round gives one figure per build:
+measurements are ``tools/bench.py``'s own (the ``RUNNERS`` of the package ``tools/bench/`` it runs, imported),
+with small repetition counts per round, and each round gives one figure per build:
 
 load
     cold ready of the app (Python from the build's memory snapshot) / cold ready of the bare hello page:
@@ -23,8 +23,8 @@ load
 zoom
     click -> frame painted on the 500-section feet battlefield at zoom 4x, median over ``--zoom-reps``
     clicks (bench.py's ``zoom.view.median``).  The battlefield is bench.py's, built by a version of its
-    ``FEET_FIELD`` that runs on the page's Python before and after the rule sets became packages (the weapon
-    class moved, and a fighter's rule-set fields became ``Fighter.values``).
+    ``FEET_FIELD`` (``tools/bench/levels.py``) that runs on the page's Python before and after the rule sets
+    became packages (the weapon class moved, and a fighter's rule-set fields became ``Fighter.values``).
 actions
     every action at the caps, on each cap battlefield: its median over ``--action-reps`` action rounds
     (bench.py's ``actions.fields[].actions[label].median``), stopped early after ``--action-budget`` s.
@@ -79,7 +79,8 @@ spec.loader.exec_module(module)
 print(module.build(Path(sys.argv[2])))
 """
 
-# bench.py's 500-section feet battlefield (FEET_FIELD: the same sections, borders, fighters and weapons),
+# bench.py's 500-section feet battlefield (tools/bench/levels.py's FEET_FIELD: the same sections, borders,
+# fighters and weapons),
 # for the page's Python of either layout: the Weapon class in vertigo.reach or in the levels rule set's
 # package, and a fighter's Size Modifier and weapons as Fighter fields or as Fighter.values.
 ZOOM_SETUP = r'''
@@ -112,15 +113,22 @@ def _bench_feet_table(n_sections, n_fighters):
     return Table.start(Scenario("Bench", "feet", 1, field, fighters, ("levels",), ()))
 '''
 
-# bench.py's action round asks the page for the sections the overlay marks with `window.__benchAct.reachable()`;
-# if its source calls that helper by another name, the page is given the name (see patch_bench).
+# bench.py's action round (tools/bench/actions.py, and saved.py's moves) asks the page for the sections the overlay
+# marks with `window.__benchAct.reachable()`; if the package's source calls that helper by another name, the page is
+# given the name (see patch_bench).
 REACHABLE_CALL = "window.__benchAct.reachable()"
 REACHABLE_LIKE = re.compile(r'page\.evaluate\("([A-Za-z_][\w.]*)\(window\.__benchAct,\s*\)"\)')
 
 
+BENCH_PACKAGE = ROOT / "tools" / "bench"
+"""The package tools/bench.py runs: its measurements, one module each."""
+
+
 def load_bench() -> Any:
-    """This repository's tools/bench.py as a module."""
-    spec = importlib.util.spec_from_file_location("vertigo_bench", ROOT / "tools" / "bench.py")
+    """This repository's bench, the package tools/bench/ (what tools/bench.py runs), imported as
+    ``vertigo_bench``: its ``RUNNERS`` and helpers, with its modules as ``vertigo_bench.zoom`` and so on."""
+    spec = importlib.util.spec_from_file_location("vertigo_bench", BENCH_PACKAGE / "__init__.py",
+                                                  submodule_search_locations=[str(BENCH_PACKAGE)])
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -128,15 +136,35 @@ def load_bench() -> Any:
     return module
 
 
-def patch_bench(bench: Any) -> list[str]:
-    """Make bench.py's zoom and actions runners measure both builds alike; return what was changed.
+def bench_modules(bench: Any, name: str) -> list[Any]:
+    """The modules of the bench package that have ``name``: the one that defines it, whose functions read it as
+    a global (ZOOM_SETUP in zoom.py, STORE_PROBE in actions.py), and any that imported it.  None is an error
+    (the bench changed)."""
+    prefix = bench.__name__ + "."
+    where = [m for n, m in sorted(sys.modules.items())
+             if (n == bench.__name__ or n.startswith(prefix)) and name in getattr(m, "__dict__", {})]
+    if not where:
+        raise AttributeError(f"no module of the bench package {bench.__name__} has {name}")
+    return where
 
-    The zoom battlefield is built by ZOOM_SETUP.  Where the action round calls the overlay helper as
-    ``name(window.__benchAct, )``, a name no page defines, an init script of the action pages defines it as
-    ``window.__benchAct.reachable()``, so the round measures as it was written to."""
+
+def set_in_bench(bench: Any, name: str, value: Any) -> None:
+    """Set ``name`` to ``value`` in every module of the bench package that has it, where its runners read it."""
+    for m in bench_modules(bench, name):
+        setattr(m, name, value)
+
+
+def patch_bench(bench: Any) -> list[str]:
+    """Make the bench's zoom and actions runners measure both builds alike; return what was changed.
+
+    The zoom battlefield is built by ZOOM_SETUP, set in the module the zoom runner reads it from
+    (tools/bench/zoom.py).  Where the action round calls the overlay helper as ``name(window.__benchAct, )``
+    (anywhere in the package's source), a name no page defines, an init script of the action pages (the
+    STORE_PROBE of tools/bench/actions.py) defines it as ``window.__benchAct.reachable()``, so the round
+    measures as it was written to."""
     notes = ["zoom: the 500-section feet battlefield is built by bench_pair's ZOOM_SETUP (both layouts)"]
-    bench.ZOOM_SETUP = ZOOM_SETUP
-    source = (ROOT / "tools" / "bench.py").read_text(encoding="utf-8")
+    set_in_bench(bench, "ZOOM_SETUP", ZOOM_SETUP)
+    source = "\n".join(p.read_text(encoding="utf-8") for p in sorted(BENCH_PACKAGE.glob("*.py")))
     names = sorted(set(REACHABLE_LIKE.findall(source)))
     if names:
         defs = []
@@ -145,8 +173,9 @@ def patch_bench(bench: Any) -> list[str]:
             obj = f"window.{head}" if head else "window"
             prep = f"{obj} = {obj} || {{}}; " if head else ""
             defs.append(f"{prep}{obj}.{last} = (act) => act.reachable();")
-        bench.STORE_PROBE = bench.STORE_PROBE + "\n" + "\n".join(defs) + "\n"
-        notes.append(f"actions: tools/bench.py calls {', '.join(n + '(window.__benchAct, )' for n in names)} in "
+        probe = bench_modules(bench, "STORE_PROBE")[0].STORE_PROBE
+        set_in_bench(bench, "STORE_PROBE", probe + "\n" + "\n".join(defs) + "\n")
+        notes.append(f"actions: tools/bench/ calls {', '.join(n + '(window.__benchAct, )' for n in names)} in "
                      f"the page, which no page defines; defined there as {REACHABLE_CALL}")
     return notes
 
