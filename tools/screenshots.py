@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> None:
                 page.evaluate(SETTLED)
                 path = out / f"cliff-{w}x{h}.png"
                 page.screenshot(path=str(path))
-                print(path.relative_to(ROOT))
+                print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
                 context.close()
             browser.close()
     finally:

@@ -105,3 +105,24 @@ def test_the_check_allows_stdlib_and_imports_within_the_package():
              "from .dice import roll\nfrom . import scenario\n"
     assert import_problems(source, "x.py") == []
     assert import_problems("from ..dice import roll", "sub/x.py") == []
+
+
+UNIT_TESTS = Path(__file__).resolve().parent
+PAGE_PACKAGES = ("vertigo_view", "vertigo_page", "app", "app_dom")
+SCANS_THE_PAGE = ("test_core_imports_stdlib_only.py", "test_page_names_no_rule_set.py")
+"""The unit tests that read the page's packages as text to check them (they import none of their code)."""
+
+
+def test_the_unit_tests_import_only_the_core() -> None:
+    """``tests/unit/`` tests the core alone, as ``tools/mutate`` runs it (a copy of ``py/vertigo/`` and no page):
+    a test of the renderer or the page belongs in ``tests/view/``."""
+    found = []
+    for test in sorted(UNIT_TESTS.glob("*.py")):
+        if test.name in SCANS_THE_PAGE:
+            continue
+        for node in ast.walk(ast.parse(test.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+            found += [f"{test.name}:{node.lineno}: {name}" for name in names
+                      if name.split(".")[0] in PAGE_PACKAGES]
+    assert found == []

@@ -1,6 +1,6 @@
-"""Stairs measured at the border: the border graph, ``Battlefield.rise``, ``describe_border`` and the side
-view's border tags use the step whose tread holds the border's x, or at a step boundary the step on the
-border's side.
+"""Stairs measured at the border: the border graph, ``Battlefield.rise`` and ``describe_border`` use the step
+whose tread holds the border's x, or at a step boundary the step on the border's side (the side view's border
+tags: ``tests/view/test_ladders_and_stairs_drawn.py``).
 
 Source: issue 20, "the border graph reads a stair's first step, not the step at the border: an imported
 staircase that goes down to the right tags its border with the top step's height (8.25 ft over a hall, where
@@ -10,15 +10,10 @@ surfaces).
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from fractions import Fraction
 from typing import Any
 
 from vertigo import scenario
-from vertigo.table import Table
-from vertigo_view.side_view import render
-
-NS = "{http://www.w3.org/2000/svg}"
 
 DOWN: dict[str, Any] = {
     "vertigo": 2, "title": "Down to the hall", "units": "feet", "rules": ["levels"],
@@ -60,13 +55,3 @@ def test_at_a_step_boundary_the_step_on_the_borders_side_counts() -> None:
     f = field()
     assert f.rise("shelf", "stair") == Fraction(-1, 4)
     assert dict(f.links("stair")) == {"gallery": Fraction(3, 4), "hall": Fraction(-3, 4), "shelf": Fraction(1, 4)}
-
-
-def test_the_side_view_tags_the_border_with_the_same_height() -> None:
-    """The drawing's tags, as the graph has them: 0.75 ft at the hall, 0.25 ft at the shelf's edge (the step on
-    its side, not the step to the right of x 6)."""
-    root = ET.fromstring(render(Table.start(scenario.load(DOWN))))
-    border = root.find(f".//{NS}g[@id='border-stair--hall']")
-    assert border is not None and border.get("data-height") == "0.75"
-    shelf = root.find(f".//{NS}g[@id='border-shelf--stair']")
-    assert shelf is not None and shelf.get("data-height") == "0.25"

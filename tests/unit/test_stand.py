@@ -17,7 +17,6 @@ from vertigo.limits import MAX_LADDER_UP
 from vertigo.stand import Stand
 from vertigo.storage import TableEncoder, restore
 from vertigo.table import Table
-from vertigo_view.side_view import render
 
 
 def loft(**changes) -> dict:
@@ -172,22 +171,6 @@ def test_a_bad_ladder_position_in_a_question_is_refused_at_its_field(spot, messa
     assert str(info.value) == message
 
 
-def test_the_side_view_draws_a_fighter_up_a_ladder_at_its_height():
-    """T4 ("its height on the ladder is kept and drawn"): Ann 4 ft up the rope is drawn higher than Bo on the
-    floor, at the ladder's x, and 2 ft higher again after a move up it (undo brings her back)."""
-    def feet_y(t: Table, fid: str) -> float:
-        from vertigo_view.frame import _Frame
-        from vertigo_view.tokens import _figures
-        return _figures(t, _Frame.of(t))[fid].feet
-
-    t = Table.start(scenario.load(loft()))
-    assert feet_y(t, "a") < feet_y(t, "b")
-    higher = Table.start(scenario.load(loft(fighters=[{"id": "a", "name": "Ann", "side": "A", "ladder": "rope",
-                                                         "up": 6}, loft()["fighters"][1]])))
-    assert feet_y(higher, "a") < feet_y(t, "a")
-    assert 'data-fighter="a"' in render(t)
-
-
 def test_export_size_counts_spots_and_ladder_places_for_rule_sets_with_movement():
     """Issue 20: "``export_size`` counts the offsets and ladder places of rule sets that have movement" — on a
     Height battlefield, every fighter at the longest spot, or up the ladder at the longest ``up``, fits."""
@@ -205,23 +188,3 @@ def test_export_size_counts_spots_and_ladder_places_for_rule_sets_with_movement(
         text = scenario.dumps(sc, {f.id: place for f in sc.fighters})
         assert len(text) <= scenario.export_size(sc)
         assert scenario.loads(text).fighters[0].start == place
-
-
-def test_the_height_view_draws_a_fighter_up_a_ladder_at_the_ladder_not_among_the_section():
-    """T4 on a Height battlefield's side view: a fighter 1 Height up a ladder of Height 2 is drawn at the
-    ladder's x, halfway between its foot and its top, while the foot's other fighter keeps the section's
-    middle to himself."""
-    from vertigo_view.frame import _Frame
-    from vertigo_view.tokens import token_positions
-
-    doc = {"vertigo": 2, "title": "Rungs", "rules": ["height"],
-           "sections": [{"id": "low", "name": "Low", "elevation": 0, "x": [0, 4]},
-                        {"id": "high", "name": "High", "elevation": 2, "x": [4, 8]}],
-           "borders": [{"between": ["low", "high"], "id": "rungs", "kind": "ladder"}],
-           "fighters": [{"id": "a", "name": "A", "side": "A", "ladder": "rungs", "up": 1},
-                        {"id": "b", "name": "B", "side": "B", "section": "low"}]}
-    t = Table.start(scenario.load(doc))
-    frame = _Frame.of(t)
-    where = token_positions(t)
-    assert where["a"] == (frame.x(Fraction(4)), frame.y(Fraction(1)))
-    assert where["b"] == (frame.x(Fraction(2)), frame.y(Fraction(0)))
