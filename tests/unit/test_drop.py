@@ -14,7 +14,7 @@ from fractions import Fraction
 import pytest
 
 from vertigo.errors import LimitError
-from vertigo.falling import drop, in_height
+from vertigo.falling import FALL_SCALE, drop, fall_scale, in_height
 from vertigo.fields import BAD, Scale
 from vertigo.reading import Checker
 
@@ -39,15 +39,18 @@ def test_the_height_rules_use_scale_1() -> None:
     fall = drop(3, "height", None, "pushed", "H8")
     assert (fall.height, fall.pool.count) == (3, 3)
     assert fall.steps[0].text == "Pushed: a drop of Height 3."
+    assert [s.rule for s in fall.steps] == ["H8", "H8"]
     assert in_height(Fraction(5, 2), "height", None) == Fraction(5, 2)
 
 
 def test_a_scale_and_its_unit_must_agree() -> None:
     """A scale on a Height battlefield, or none on a feet one, is a rule set's bug, not a user's input."""
-    with pytest.raises(ValueError, match="no fall scale"):
+    with pytest.raises(ValueError) as height:
         in_height(1, "height", Fraction(3))
-    with pytest.raises(ValueError, match="needs a fall scale"):
+    assert str(height.value) == "a Height battlefield falls in Height levels: it has no fall scale"
+    with pytest.raises(ValueError) as feet:
         in_height(1, "feet", None)
+    assert str(feet.value) == "a feet battlefield needs a fall scale to turn a drop into Height"
 
 
 def test_a_negative_drop_and_one_past_height_2000_are_refused() -> None:
@@ -64,3 +67,20 @@ def test_a_height_battlefield_refuses_a_fall_scale_at_its_place() -> None:
     assert Scale().read(c, "options.fall_scale", "3 in") is BAD
     assert c.problems == ['options.fall_scale: a Height battlefield falls in Height levels (scale 1); a fall '
                           'scale is written only on a feet or inches battlefield: "3 in"']
+
+
+def test_a_drop_of_nothing_is_no_fall() -> None:
+    """H8: a drop of 0 is Height 0, no dice, and is not refused (only a negative drop is)."""
+    fall = drop(0, "inches", Fraction(3), "stepped off the kerb", "T6")
+    assert (fall.height, fall.pool.count) == (0, 0)
+    assert fall.steps[0].text == "Stepped off the kerb: a drop of 0 in at 3 in to a Height level is Height 0."
+
+
+def test_a_rule_set_declares_its_fall_scale_as_one_shared_option() -> None:
+    """Issue 20 ("Typed options carry a length"): every rule set whose falls are measured on the table declares
+    the same option, ``fall_scale`` on the scenario, a :class:`Scale` with its own default in inches and help."""
+    option = fall_scale(Fraction(3), "One Height level per 3 in of drop (T6).")
+    assert (option.key, option.on, option.default, option.label, option.help) == (
+        FALL_SCALE, "scenario", Fraction(3), "Fall scale", "One Height level per 3 in of drop (T6).")
+    assert FALL_SCALE == "fall_scale"
+    assert isinstance(option.kind, Scale)

@@ -96,3 +96,23 @@ def test_h5_a_judged_shot_keeps_its_source_and_target():
     sections."""
     verdict = judge_action(chain(0, 0), "s0", "s1", Action.parse("Shortbow, range 3"))
     assert (verdict.source, verdict.target, verdict.allowed) == ("s0", "s1", True)
+
+
+def test_h5_a_clear_line_names_every_section_between_the_ends():
+    """H5 ("any section strictly between them"): a clear line of three steps names both sections between the
+    ends with their Heights, in the line's order."""
+    f = field({"s": 2, "m": 1, "n": 0, "t": 2}, [("s", "m"), ("m", "n"), ("n", "t")])
+    verdict = judge_action(f, "s", "t", Action.parse("Longbow, range 3"))
+    assert verdict.allowed is True
+    assert str(verdict.steps[1]) == ("[H5] Line clear: no section between stands higher than both ends (max 2) — "
+                                     "M at Height 1, N at Height 0.")
+
+
+def test_h5_a_blocked_shot_whose_range_would_do_says_no_range_reaches_past_the_blocker():
+    """H5 has two conditions: with range 2 against a need of exactly 2, the shot still fails on the blocked
+    line, and the explanation says the range would do but nothing reaches past the blocker."""
+    f = field({"s": 0, "h": 5, "t": 0}, [("s", "h"), ("h", "t")])
+    verdict = judge_action(f, "s", "t", Action.parse("Sling, range 2"))
+    assert verdict.allowed is False
+    assert str(verdict.steps[-1]) == ("[H5] Range needed = max(d, |Δh|) = max(2, 0) = 2; Sling has range 2, but the "
+                                      "line is blocked: no range reaches past it.")
