@@ -265,30 +265,28 @@ INSECURE = "offline copy and install need https or localhost"
 
 
 def test_over_plain_http_on_a_lan_name_the_page_says_once_that_offline_and_install_need_https(
-        site_url: str) -> None:
+        browser: Browser, site_url: str) -> None:
     """Issue 21: served over plain http on a host name that is not localhost (as ``--host 0.0.0.0`` serves a
     tablet), the browser gives the page no service worker; the page still referees and says so, once, in the
-    status line. The same page from 127.0.0.1 (a secure context) does not."""
-    from playwright.sync_api import sync_playwright
-
+    status line. The same page from 127.0.0.1 (a secure context) does not. A second browser of the session's
+    Playwright resolves the name to this machine."""
     from harness import CHROMIUM_ARGS, DEBIAN_CHROMIUM, open_app
 
     lan_url = site_url.replace("127.0.0.1", "vertigo-table.test")
-    with sync_playwright() as p:
-        kwargs: dict[str, object] = {"args": [*CHROMIUM_ARGS, "--host-resolver-rules=MAP vertigo-table.test 127.0.0.1"]}
-        if Path(DEBIAN_CHROMIUM).exists():
-            kwargs["executable_path"] = DEBIAN_CHROMIUM
-        browser = p.chromium.launch(**kwargs)
-        try:
-            lan = open_app(browser.new_context(), lan_url)
-            assert lan.page.evaluate("window.isSecureContext") is False
-            assert lan.page.evaluate("'serviceWorker' in navigator") is False
-            status = lan.page.locator("#status")
-            expect(status).to_have_text(f"The four shots: ready. This page came over plain http: {INSECURE}.")
-            lan.tap("shooter-1")
-            expect(status).not_to_contain_text(INSECURE)  # once: the next status line is the click's own
-            local = open_app(browser.new_context(), site_url)
-            expect(local.page.locator("#status")).to_have_text("The four shots: ready.")
-            assert not lan.watch.problems + local.watch.problems
-        finally:
-            browser.close()
+    kwargs: dict[str, object] = {"args": [*CHROMIUM_ARGS, "--host-resolver-rules=MAP vertigo-table.test 127.0.0.1"]}
+    if Path(DEBIAN_CHROMIUM).exists():
+        kwargs["executable_path"] = DEBIAN_CHROMIUM
+    lan_browser = browser.browser_type.launch(**kwargs)
+    try:
+        lan = open_app(lan_browser.new_context(), lan_url)
+        assert lan.page.evaluate("window.isSecureContext") is False
+        assert lan.page.evaluate("'serviceWorker' in navigator") is False
+        status = lan.page.locator("#status")
+        expect(status).to_have_text(f"The four shots: ready. This page came over plain http: {INSECURE}.")
+        lan.tap("shooter-1")
+        expect(status).not_to_contain_text(INSECURE)  # once: the next status line is the click's own
+        local = open_app(lan_browser.new_context(), site_url)
+        expect(local.page.locator("#status")).to_have_text("The four shots: ready.")
+        assert not lan.watch.problems + local.watch.problems
+    finally:
+        lan_browser.close()
