@@ -11,28 +11,19 @@ surfaces).
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from vertigo import scenario
 
-DOWN: dict[str, Any] = {
-    "vertigo": 2, "title": "Down to the hall", "units": "feet", "rules": ["levels"],
-    "sections": [
-        {"id": "gallery", "name": "Gallery", "elevation": 9, "x": [0, 3], "kind": "slab"},
-        {"id": "stair", "name": "Stair", "elevation": "8 ft 3 in", "x": [3, 14],
-         "stairs": {"rise": "-9 in", "tread": "1 ft"}},
-        {"id": "hall", "name": "Hall", "elevation": 0, "x": [14, 20]},
-        {"id": "shelf", "name": "Shelf", "elevation": 7, "x": [1, 6], "kind": "slab"}],
-    "borders": [["gallery", "stair"], ["stair", "hall"], {"between": ["shelf", "stair"], "x": 6}],
-    "fighters": [],
-}
+DOWN_FILE = Path(__file__).with_name("down-to-the-hall.json")
 """A staircase of 11 one-foot treads going down to the right: its top step (x 3–4) at 8.25 ft, its bottom
 step (x 13–14) at 0.75 ft over the hall; a shelf whose right edge, x 6, is the boundary of steps 2 (x 5–6,
-6.75 ft) and 3 (x 6–7, 6 ft)."""
+6.75 ft) and 3 (x 6–7, 6 ft).  ``tests/view/test_ladders_and_stairs_drawn.py`` draws it."""
 
 
 def field() -> Any:
-    return scenario.load(DOWN).field
+    return scenario.loads(DOWN_FILE.read_text(encoding="utf-8")).field
 
 
 def test_the_border_at_the_bottom_step_is_0_75_ft_not_8_25() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from vertigo import scenario
@@ -61,17 +62,7 @@ def test_on_a_height_battlefield_a_fighter_up_a_ladder_is_drawn_at_the_ladder() 
     assert where["b"] == (frame.x(Fraction(2)), frame.y(Fraction(0)))
 
 
-DOWN: dict[str, Any] = {
-    "vertigo": 2, "title": "Down to the hall", "units": "feet", "rules": ["levels"],
-    "sections": [
-        {"id": "gallery", "name": "Gallery", "elevation": 9, "x": [0, 3], "kind": "slab"},
-        {"id": "stair", "name": "Stair", "elevation": "8 ft 3 in", "x": [3, 14],
-         "stairs": {"rise": "-9 in", "tread": "1 ft"}},
-        {"id": "hall", "name": "Hall", "elevation": 0, "x": [14, 20]},
-        {"id": "shelf", "name": "Shelf", "elevation": 7, "x": [1, 6], "kind": "slab"}],
-    "borders": [["gallery", "stair"], ["stair", "hall"], {"between": ["shelf", "stair"], "x": 6}],
-    "fighters": [],
-}
+DOWN_FILE = Path(__file__).resolve().parents[1] / "unit" / "down-to-the-hall.json"
 """The staircase of ``tests/unit/test_stairs_at_border.py``: 11 one-foot treads going down to the right, its
 bottom step 0.75 ft over the hall; the shelf's edge at x 6 on the boundary of the 6.75 ft and 6 ft steps."""
 
@@ -79,7 +70,7 @@ bottom step 0.75 ft over the hall; the shelf's edge at x 6 on the boundary of th
 def test_the_side_view_tags_a_staircases_border_with_the_step_at_the_border() -> None:
     """The drawing's tags, as the graph has them: 0.75 ft at the hall, 0.25 ft at the shelf's edge (the step on
     its side, not the step to the right of x 6)."""
-    root = ET.fromstring(render(Table.start(scenario.load(DOWN))))
+    root = ET.fromstring(render(Table.start(scenario.loads(DOWN_FILE.read_text(encoding="utf-8")))))
     border = root.find(f".//{NS}g[@id='border-stair--hall']")
     assert border is not None and border.get("data-height") == "0.75"
     shelf = root.find(f".//{NS}g[@id='border-shelf--stair']")
