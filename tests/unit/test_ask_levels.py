@@ -89,6 +89,22 @@ def test_without_the_strange_position_the_ogre_cannot_fight():
     assert [d["allowed"] for d in data["directions"]] == [False, False]
 
 
+def test_g3_ask_answers_the_strange_position_at_4_ft_and_says_the_text_places_it_over_6_ft():
+    """Ruling G3: "`ask` answers it at any difference over 1 ft and says that the text places it over 6 ft"
+    (issue 22, "G3 in the page"): the staircase's warden against the climber 6 steps up (4 ft), lying down:
+    4 − 3 = 1 ft; over 6 ft (the ogre, 8 ft) the sentence is not added."""
+    data = answer({"scenario": "staircase.json", "ask": "levels", "fighter": "warden", "target": "step-6",
+                   "strange_position": True}, SCENARIOS)
+    assert (data["difference_ft"], data["effective_ft"], data["strange_position"]) == (4, 1, True)
+    assert data["explanation"][2] == (
+        "[G3] Strange position: Dogwood (6 steps) lies down at the edge and reaches over, 3 ft closer: 4 ft − 3 ft = "
+        "1 ft; Warden may strike only Dogwood (6 steps)'s head and arm. Posture penalties for lying down are the GM's. "
+        "The text places the strange position over 6 ft of difference; asked at 4 ft, it is answered all the same.")
+    ogre = answer({"scenario": "ogre-at-the-wall.json", "ask": "levels", "fighter": "ogre", "target": "sentry",
+                   "strange_position": True}, SCENARIOS)
+    assert not any("places the strange position" in line for line in ogre["explanation"])
+
+
 def test_the_dm_may_let_one_direction_happen():
     """H7 on a levels verdict: the DM's override turns one direction around; the answer keeps both."""
     data = answer({"scenario": "ogre-at-the-wall.json", "ask": "levels", "fighter": "ogre", "target": "sentry",

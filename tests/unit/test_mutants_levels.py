@@ -142,8 +142,9 @@ def shared_steps(upper, **options) -> list[str]:
 def test_g3_lying_down_at_exactly_3_ft_reaches_0_ft_without_clamping():
     """G3: "d is reduced by 3 ft": 3 ft − 3 ft is 0 ft, no clamp needed; 2 ft − 3 ft is clamped ("not below
     0"); either way the band line says the lower fighter strikes the head and arm instead."""
-    lying = ("[G3] Strange position: Ann lies down at the edge and reaches over, 3 ft closer: {} ft − 3 ft = 0 ft{}; "
-             "Bob may strike only Ann's head and arm. Posture penalties for lying down are the GM's.")
+    lying = ("[G3] Strange position: Ann lies down at the edge and reaches over, 3 ft closer: {0} ft − 3 ft = 0 ft{1}; "
+             "Bob may strike only Ann's head and arm. Posture penalties for lying down are the GM's. The text places "
+             "the strange position over 6 ft of difference; asked at {0} ft, it is answered all the same.")
     band = ("[G3] Band: 1 ft or less (0 ft ≤ 1 ft): the difference is ignored (lying down, the lower fighter strikes "
             "the head and arm instead).")
     assert shared_steps(3, strange_position=True)[2:4] == [lying.format(3, ""), band]

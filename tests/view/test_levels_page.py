@@ -153,16 +153,23 @@ def test_g3_the_ogre_at_the_wall_impossible_then_five_feet_lying_down() -> None:
     assert c.table.log[-1].text.startswith("Ogre ↔ Sentry: Sentry stands up again — d = 8 ft (over 6 ft)")
 
 
-def test_g3_the_toggle_is_offered_whenever_there_is_an_upper_fighter_and_never_without_one() -> None:
-    """G3: the strange position needs an upper fighter: offered at 2 ft (the third step), not at 0.67 ft."""
+def test_g3_the_toggle_is_offered_only_over_6_ft() -> None:
+    """Ruling G3: "The text describes the position for differences over 6 ft, so the page offers it only there"
+    (issue 22, "G3 in the page"): offered at 6.67 ft (the tenth step), not at 6 ft (the ninth), 2 ft (the third)
+    or 0.67 ft (the first, no upper fighter); asked for anyway, the status line says why not."""
     c = controller("staircase.json")
     c.click_fighter("warden")
-    c.click_fighter("step-3")
-    assert len(by_testid(panel(c), "strange")) == 1
-    c.select("warden")
-    c.click_fighter("step-1")
-    assert by_testid(panel(c), "strange") == []
-    assert c.panel_action("strange").status == "No upper fighter to lie down: the difference is 1 ft or less."
+    c.click_fighter("step-10")
+    assert [text(b) for b in by_testid(panel(c), "strange")] == ["Upper fighter lies down at the edge"]
+    for climber, status in (
+            ("step-9", "The strange position is for differences over 6 ft (G3); this one is 6 ft."),
+            ("step-3", "The strange position is for differences over 6 ft (G3); this one is 2 ft."),
+            ("step-1", "No upper fighter to lie down: the difference is 1 ft or less.")):
+        c.select("warden")
+        c.click_fighter(climber)
+        assert by_testid(panel(c), "strange") == []
+        assert c.panel_action("strange").status == status
+        assert c.mode.levels is not None and not c.mode.levels.strange_position
 
 
 def test_g7_hit_locations_off_shows_no_location_modifiers() -> None:

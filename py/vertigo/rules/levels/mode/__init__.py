@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from vertigo.rules.levels.rules import RULE_SET
 from vertigo.rules.levels.rules import play as levels_play
-from vertigo.rules.levels.rules.levels import LevelsVerdict
+from vertigo.rules.levels.rules.levels import LevelsVerdict, show_ft
 from vertigo.rules.levels.view import card_parts, levels_verdict
 from vertigo.text import isolate
 from vertigo_page.mode import repeat_note
@@ -76,6 +76,9 @@ class LevelsMode(PlacingMode):
             return ctl.update("No levels verdict to change.")
         if self.levels.upper is None:
             return ctl.update("No upper fighter to lie down: the difference is 1 ft or less.")
+        if not self.levels.strange_offered:
+            return ctl.update(f"The strange position is for differences over 6 ft (G3); this one is "
+                              f"{show_ft(self.levels.difference_ft)}.")
         self.strange = not self.strange
         upper = isolate(ctl.table.name(self.levels.upper))
         return self._judged(ctl, f"{upper} lies down at the edge" if self.strange else f"{upper} stands up again")

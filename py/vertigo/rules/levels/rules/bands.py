@@ -33,7 +33,7 @@ from vertigo.text import entry_text, quote
 __all__ = [
     "Length", "Side", "feet", "show_ft", "signed", "distance_yd",
     "Location", "LOCATIONS", "PENALTY", "HEAD", "FEET_OR_LEGS", "HEAD_AND_ARM", "STRANGE_POSITION_FT",
-    "Band", "BANDS", "band",
+    "STRANGE_POSITION_OFFERED_OVER_FT", "Band", "BANDS", "band",
 ]
 
 Length = int | Fraction
@@ -297,6 +297,10 @@ BANDS: tuple[Band, ...] = (
 
 STRANGE_POSITION_FT = 3
 """Feet the upper fighter brings himself closer by lying down at the edge (G3)."""
+
+STRANGE_POSITION_OFFERED_OVER_FT = 6
+"""The difference in feet the text describes the strange position for, "Over six feet of vertical difference":
+the page offers it only over this; ``ask`` answers it at any difference over 1 ft (G3)."""
 
 
 def band(difference_ft: Length) -> Band:

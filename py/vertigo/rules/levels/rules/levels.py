@@ -45,6 +45,7 @@ from .bands import (
     LOCATIONS,
     PENALTY,
     STRANGE_POSITION_FT,
+    STRANGE_POSITION_OFFERED_OVER_FT,
     Band,
     Length,
     Location,
@@ -63,6 +64,7 @@ from .reach import reach_bonus
 __all__ = [
     "Length", "Side", "feet", "show_ft", "signed", "distance_yd",
     "Location", "LOCATIONS", "PENALTY", "HEAD", "FEET_OR_LEGS", "HEAD_AND_ARM", "STRANGE_POSITION_FT",
+    "STRANGE_POSITION_OFFERED_OVER_FT",
     "Band", "BANDS", "band",
     "Fighter", "LocationRow", "WeaponRow", "Direction", "LevelsVerdict", "judge_levels",
 ]
@@ -286,6 +288,13 @@ class LevelsVerdict:
         return replace(self, directions=(changed[0], changed[1]))
 
     @property
+    def strange_offered(self) -> bool:
+        """Whether the page offers the strange position: there is an upper fighter and d is over 6 ft, where the
+        text describes it ("Over six feet of vertical difference: ... the upper fighter lies down"; ruling G3).
+        ``ask`` answers it at any difference over 1 ft."""
+        return self.upper is not None and self.difference_ft > STRANGE_POSITION_OFFERED_OVER_FT
+
+    @property
     def explanation(self) -> tuple[Step, ...]:
         """Every step: the shared ones, then each direction's."""
         return (*self.steps, *self.directions[0].steps, *self.directions[1].steps)
@@ -466,6 +475,15 @@ def _direction(attacker: Fighter, defender: Fighter, side: Side | None, bnd: Ban
                      defense, distance, rows, weapons, tuple(steps))
 
 
+def _placed_over_6(d: Fraction) -> str:
+    """The G3 step's last sentence at a difference of 6 ft or less: the text describes the strange position
+    "over six feet", so the page offers it only there, while ``ask`` answers it all the same (ruling G3)."""
+    if d > STRANGE_POSITION_OFFERED_OVER_FT:
+        return ""
+    return (f" The text places the strange position over {STRANGE_POSITION_OFFERED_OVER_FT} ft of difference; "
+            f"asked at {show_ft(d)}, it is answered all the same.")
+
+
 def judge_levels(attacker: Fighter, defender: Fighter, *, strange_position: bool = False,
                  hit_locations: bool = True) -> LevelsVerdict:
     """What the vertical difference between two fighters does to melee between them (G1–G7).
@@ -518,7 +536,7 @@ def judge_levels(attacker: Fighter, defender: Fighter, *, strange_position: bool
         steps.append(Step("G3", f"Strange position: {isolate(high.name)} lies down at the edge and reaches over, "
                                 f"3 ft closer: {ft(d)} {MINUS} 3 ft = {ft(effective)}{clamp}; "
                                 f"{isolate(low.name)} may strike only {isolate(high.name)}'s head and arm. "
-                                f"Posture penalties for lying down are the GM's."))
+                                f"Posture penalties for lying down are the GM's.{_placed_over_6(d)}"))
     elif strange_position:
         steps.append(Step("G3", "Strange position asked for, but with a difference of 1 ft or less there is no "
                                 "upper fighter to lie down: it changes nothing."))

@@ -149,7 +149,7 @@ def levels_verdict(table: Table, v: LevelsVerdict) -> ET.Element:
             " even lying down." if v.strange_position else
             " unless the upper fighter lies down at the edge (G3)."), class_="impossible",
             data_testid="levels-impossible")
-    if v.upper is not None:
+    if v.strange_offered:
         row = el(box, "div", class_="buttons")
         button(row, "Upper fighter lies down at the edge", "strange", None, class_="toggle",
                 aria_pressed="true" if v.strange_position else "false", data_testid="strange")
