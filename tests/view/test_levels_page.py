@@ -421,3 +421,28 @@ def test_the_facts_of_a_levels_verdict_link_their_rule_tags_to_the_glossary() ->
     shown = {text(dt): [a.get("href") for a in dt.iter("a")] for dt in terms}
     assert shown == {"Difference (G1)": ["#rule-g1"], "Band (G2)": ["#rule-g2"], "Upper fighter": [],
                      "Lying down (G3)": ["#rule-g3"]}
+
+
+def test_issue_22_the_levels_panel_leads_with_one_line_per_direction_before_the_tables() -> None:
+    """Issue 22, "Both directions at once on a phone": the levels verdict leads with one line per direction
+    (G2 at 2.67 ft, the 3-ft band: Cedar, upper, defends at +1, the warden −1), each the direction's own summary,
+    before the facts and the tables; the two directions' tables sit in one ``div.directions`` (side by side on a
+    wide screen)."""
+    c = controller("staircase.json")
+    c.click_fighter("warden")
+    c.click_fighter("step-4")
+    root = panel(c)
+    (ways,) = by_testid(root, "levels-both-ways")
+    assert [(text(li), li.get("class")) for li in ways] == [
+        ("Warden → Cedar (4 steps): possible; Cedar (4 steps) defends at +1; reaches with Spear", "allowed"),
+        ("Cedar (4 steps) → Warden: possible; Warden defends at −1; reaches with Spear", "allowed")]
+    (levels,) = by_testid(root, "levels")
+    order = [e.get("data-testid") or e.get("class") for e in levels]
+    assert order[:4] == [None, "levels-summary", "levels-both-ways", "facts"]
+    (pair,) = [e for e in levels if e.get("class") == "directions"]
+    assert [d.get("data-attacker") for d in pair] == ["warden", "step-4"]
+    c = controller("ogre-at-the-wall.json")
+    c.click_fighter("ogre")
+    c.click_fighter("sentry")
+    assert [text(li) for li in by_testid(panel(c), "levels-both-ways")[0]] == [
+        "Ogre → Sentry: impossible (over 6 ft)", "Sentry → Ogre: impossible (over 6 ft)"]

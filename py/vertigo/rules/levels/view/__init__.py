@@ -120,14 +120,21 @@ def _locations(sec: ET.Element, v: LevelsVerdict, d: Direction, a: str) -> None:
 
 
 def levels_verdict(table: Table, v: LevelsVerdict) -> ET.Element:
-    """Two fighters at different levels (G1–G7): the difference with its arithmetic, the band, the upper
-    fighter, the strange-position toggle (G3), then both directions at once, each with its DM override (H7)."""
+    """Two fighters at different levels (G1–G7): the summary and one line per direction (each
+    :attr:`Direction.summary`), the difference with its arithmetic, the band, the upper fighter, the
+    strange-position toggle (G3, over 6 ft), then both directions' tables in one ``div.directions``, each with its
+    DM override (H7)."""
     (fa, fb) = v.fighters
     a, b = isolate(fa.name), isolate(fb.name)
     box = el(None, "div", class_="verdict levels " + ("allowed" if v.possible else "refused"),
               data_testid="levels")
     el(box, "h2", f"{a} and {b}: combat at different levels")
     el(box, "p", v.summary, class_="summary", data_testid="levels-summary")
+    # Both directions at once before the facts and the tables, so a phone's sheet shows both answers without
+    # scrolling (issue 22): each the direction's own one line, the log's words.
+    ways = el(box, "ul", class_="both-ways", data_testid="levels-both-ways")
+    for d in v.directions:
+        el(ways, "li", d.summary, class_="allowed" if d.final and not d.out_of_reach else "refused")
     dl = el(box, "dl", class_="facts")
     g1 = next((s.text for s in v.steps if s.rule == "G1" and s.text.startswith("Difference")), v.summary)
     for term, rule, text, testid in (
@@ -155,8 +162,10 @@ def levels_verdict(table: Table, v: LevelsVerdict) -> ET.Element:
                 aria_pressed="true" if v.strange_position else "false", data_testid="strange")
     if not v.hit_locations:
         el(box, "p", "Hit locations are off in this scenario (G7): no location modifiers.", class_="meta")
+    # The two directions in one box: a wide screen sets them side by side (static/style.css, ``.directions``).
+    pair = el(box, "div", class_="directions")
     for d in v.directions:
-        _direction(box, table, v, d)
+        _direction(pair, table, v, d)
     other = fb.id
     row = el(box, "div", class_="buttons")
     button(row, f"Select {b} instead (S)", "select", other, aria_keyshortcuts="S")
