@@ -284,6 +284,17 @@ def test_answer_moves_the_goat_in_the_process():
     assert data["rules"] == ["H2", "H3", "H8"]
 
 
+def test_answer_to_the_fighters_own_section_says_it_is_already_there():
+    """Issue 22 (H3: the route to the start is the start alone): ``ask move`` to the section the goat stands on
+    answers as the page does, "already there, nothing moves", not "Allowed"; the rules' ``allowed`` stays true
+    (staying put breaks no rule) with no dice and a path of the start alone."""
+    data = answer(cliff(ask="move", fighter="goat", entry=0, to="cliff-top"), SCENARIOS)
+    assert (data["allowed"], data["final"], data["fall_dice"], data["path"]) == (True, True, 0, ["cliff-top"])
+    assert data["summary"] == "Already there: the fighter is on that section, nothing moves."
+    assert data["explanation"] == ["[H2] Move 1 (Height 2) moves up to 1 step with Height 2 (its own).",
+                                   "[H3] Already on Cliff top: nothing moves."]
+
+
 def test_answer_takes_a_scenario_document_too():
     """docs/api.md: ``scenario`` is "a scenario document, or a path relative to the
     question file"; both give the same answer."""

@@ -194,7 +194,11 @@ def test_staying_put_is_allowed_with_no_dice():
     verdict = judge_move(chain(0, 9), "s0", "s0", MoveEntry.parse("Move 1"))
     assert verdict.allowed
     assert verdict.route is not None and verdict.route.path == ("s0",)
-    assert "[H3] Already there: no move." in texts(verdict)
+    assert "[H3] Already on S0: nothing moves." in texts(verdict)
+    # Issue 22: the answer says plainly that the fighter is already there and nothing moves, not "Allowed".
+    assert verdict.already_there
+    assert verdict.summary == "Already there: the fighter is on that section, nothing moves."
+    assert verdict.to_json()["summary"] == "Already there: the fighter is on that section, nothing moves."
 
 
 def test_unconnected_sections_cannot_be_reached():

@@ -88,7 +88,7 @@ def test_h4_a_phase_to_its_own_section_has_no_distance_line():
     says how far and the net change; to its own section there is nothing to measure."""
     intro = ("[H4] Phase 2: reaches a section ≤ 2 steps away with net change in Height ≤ 2; no borders are "
              "crossed, so no fall.")
-    assert steps("Phase 2", "s0") == [intro, "[H3] Already there: no move."]
+    assert steps("Phase 2", "s0") == [intro, "[H3] Already on S0: nothing moves."]
     assert steps("Phase 2", "s1") == [intro, "[H4] S1 is 1 step away, net change in Height 0: within 2.",
                                       "[H8] No falling dice."]
 

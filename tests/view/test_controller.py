@@ -446,3 +446,21 @@ def test_after_each_move_and_undo_the_fighters_the_page_redrew_read_as_a_whole_r
             if c.table.scenario.has_movement:
                 c.panel_action("entry", "0")
     assert checked >= 2
+
+
+def test_clicking_the_fighters_own_section_says_it_is_already_there_and_nothing_moves() -> None:
+    """Issue 22, "clicking a fighter's own section says 'Allowed. Already there: no move'" (H3: the route to the
+    start is the start alone): the status line and the panel say plainly that the goat is already on the Cliff top
+    and nothing moves, not "Allowed"; no Confirm, no override, no path."""
+    c = controller()
+    c.click_fighter("goat")
+    up = c.click_section("cliff-top")
+    assert up.status == "Mountain goat is already on Cliff top: nothing moves."
+    box = ET.fromstring(f"<div>{c._panel()}</div>").find(".//div[@data-testid='verdict']")
+    assert box is not None and box.get("class") == "verdict already-there"
+    summary = box.find("p[@data-testid='verdict-summary']")
+    assert summary is not None and summary.text == "Already there: the fighter is on that section, nothing moves."
+    assert [b.text for b in box.iter("button") if b.get("data-action") in ("confirm", "override")] == []
+    assert box.find("p[@class='path']") is None
+    assert ["".join(li.itertext()) for li in box.iter("li")] == [
+        "H2 Move 1 (Height 2) moves up to 1 step with Height 2 (its own).", "H3 Already on Cliff top: nothing moves."]

@@ -155,6 +155,9 @@ class HeightMode(Overrides, Mode):
         self.roll = None
         self.pending_done = False
         self.pending = height_play.move_verdict(ctl.table, ctl.selected, self.entry, section_id, self.reached(ctl))
+        if self.pending.already_there:
+            return ctl.update(f"{isolate(ctl.table.name(ctl.selected))} is already on {isolate(section.name)}: "
+                              "nothing moves.")
         return ctl.update(f"Move to {isolate(section.name)}: {self.pending.summary}")
 
     def _confirmable_at(self, section_id: str) -> bool:

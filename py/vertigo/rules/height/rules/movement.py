@@ -115,8 +115,17 @@ class MoveVerdict(Overridable):
         return DicePool(self.route.dice if self.route is not None else 0)
 
     @property
+    def already_there(self) -> bool:
+        """Whether the fighter asks for the section it stands on: nothing moves (H3: the route is the start
+        alone, no border, no fall), unless the DM has overridden it (H7)."""
+        return self.dest == self.start and self.route is not None and self.override is None
+
+    @property
     def summary(self) -> str:
-        """One line: the answer and the dice."""
+        """One line: the answer and the dice, ``"Allowed: falls, 1d6: 1–6, mean 3.5"``; on the fighter's own
+        section (:attr:`already_there`) ``"Already there: the fighter is on that section, nothing moves."``."""
+        if self.already_there:
+            return "Already there: the fighter is on that section, nothing moves."
         head = "Allowed" if self.final else "Not allowed"
         if self.override is not None:
             head += " — overridden by the DM"
@@ -454,7 +463,7 @@ def judge_move(
         steps.extend(_why_not(field, start, dest, entry, h))
         return MoveVerdict(start, dest, entry, h, False, None, tuple(steps))
     if dest == start:
-        steps.append(Step("H3", "Already there: no move."))
+        steps.append(Step("H3", f"Already on {isolate(field.section(dest).name)}: nothing moves."))
     for c in route.crossings:
         text = field.describe_border(c.source, c.dest)
         if c.rise > 0:

@@ -113,10 +113,12 @@ def options_offer(fighter: Fighter) -> ET.Element:
 def move_verdict(table: Table, v: MoveVerdict, dice: DiceRoll | None, done: bool) -> ET.Element:
     """A move verdict: answer, dice before the roll, steps, Confirm / Override."""
     f = table.scenario.field
-    box = el(None, "div", class_="verdict " + ("allowed" if v.final else "refused"), data_testid="verdict")
+    # On its own section nothing moves: neither the green of an allowed move nor the red of a refused one.
+    verdict = "already-there" if v.already_there else "allowed" if v.final else "refused"
+    box = el(None, "div", class_="verdict " + verdict, data_testid="verdict")
     el(box, "h2", f"Move to {isolate(f.section(v.dest).name)}")
     el(box, "p", v.summary, class_="summary", data_testid="verdict-summary")
-    if v.route is not None and v.final:
+    if v.route is not None and v.final and not v.already_there:
         path = " → ".join(isolate(f.section(s).name) for s in v.route.path)
         el(box, "p", f"Path: {path}", class_="path")
     if v.final and v.pool.count and not done:
