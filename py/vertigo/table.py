@@ -433,7 +433,7 @@ class Table:
                               f"{lengths.show(dest.x0, self.scenario.units)} to "
                               f"{lengths.show(dest.x1, self.scenario.units)}: {lengths.show(x, self.scenario.units)}")
         start = self.position(fighter_id)
-        at = "" if x is None else f" {lengths.show(x, self.scenario.units)} across"
+        at = "" if x is None else f" at x = {lengths.show(x, self.scenario.units)}"
         head = f"{isolate(f.name)} placed: {isolate(field.section(start).name)} → {isolate(dest.name)}{at}"
         surface = dest.surface(x)
         shown = lengths.show(surface, self.scenario.units)

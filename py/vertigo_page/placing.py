@@ -72,7 +72,7 @@ class PlacingMode(Mode):
         f = sc.fighter(fighter_id)
         where = sc.field.section(table.position(fighter_id)).name
         _, x = table.stand(fighter_id)
-        return (f"{isolate(f.name)} selected on {isolate(where)} {lengths.show(x, sc.units)} across, standing "
+        return (f"{isolate(f.name)} selected on {isolate(where)} at x = {lengths.show(x, sc.units)}, standing "
                 f"surface {lengths.show(table.surface(fighter_id), sc.units)}." + self.select_more)
 
     def click_section(self, ctl: Controller, section_id: str, at: float | Fraction | None) -> Update:
@@ -96,7 +96,7 @@ class PlacingMode(Mode):
         self.placed()
         where = sc.field.section(section_id).name
         return ctl.update(f"{isolate(ctl.table.name(fid))} placed on {isolate(where)} "
-                          f"{lengths.show(x, sc.units)} across, standing surface "
+                          f"at x = {lengths.show(x, sc.units)}, standing surface "
                           f"{lengths.show(ctl.table.surface(fid), sc.units)}.",
                           moved=True, save=True)
 

@@ -113,7 +113,7 @@ def placed_stand(table: Table, fighter: Fighter) -> ET.Element:
     section = sc.field.section(sid)
     show = lengths.show
     at = table.stand_of(fighter.id)
-    where = (f"on {isolate(section.name)} {show(x, sc.units)} across" if at.ladder is None or at.up is None else
+    where = (f"on {isolate(section.name)} at x = {show(x, sc.units)}" if at.ladder is None or at.up is None else
              f"{show(at.up, sc.units)} up the ladder {isolate(at.ladder)} from {isolate(section.name)}")
     return el(None, "p", f"{isolate(fighter.side)} · {where} · "
                          f"standing surface {show(table.surface(fighter.id), sc.units)}", class_="meta",

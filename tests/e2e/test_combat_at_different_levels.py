@@ -151,34 +151,34 @@ def test_g1_placing_by_hand_then_undo_and_the_keyboard_nudge(app: App) -> None:
     app.tap("warden")
     expect(app.page.locator("[data-testid=fighter-card]")).to_contain_text("No Move entries here")
     click_at(app, "stair", 7.3)
-    expect(app.page.locator("#status")).to_have_text("Warden placed on Stair 7.5 ft across, standing surface 2.67 ft.")
+    expect(app.page.locator("#status")).to_have_text("Warden placed on Stair at x = 7.5 ft, standing surface 2.67 ft.")
     expect(app.fighter("warden")).to_have_attribute("aria-label", "Warden (Defenders) on Stair")
     expect(app.page.locator("#log > li").last.locator(".log-text")).to_have_text(
-        "Warden placed: Hall floor → Stair 7.5 ft across")
+        "Warden placed: Hall floor → Stair at x = 7.5 ft")
     app.page.click("#undo")
     expect(app.fighter("warden")).to_have_attribute("aria-label", "Warden (Defenders) on Hall floor")
     expect(app.page.locator("#log > li").last.locator(".log-text")).to_have_text(
-        "Undone: Warden placed: Hall floor → Stair 7.5 ft across")
+        "Undone: Warden placed: Hall floor → Stair at x = 7.5 ft")
     app.tap("warden")
     app.fighter("warden").focus()
     app.page.keyboard.press("Shift+ArrowLeft")
-    expect(app.page.locator("#status")).to_have_text("Warden placed on Hall floor 3 ft across, standing surface 0 ft.")
+    expect(app.page.locator("#status")).to_have_text("Warden placed on Hall floor at x = 3 ft, standing surface 0 ft.")
     expect(app.fighter("warden")).to_be_focused()
     app.page.keyboard.press("Control+z")
     expect(app.page.locator("#log > li").last.locator(".log-text")).to_have_text(
-        "Undone: Warden placed: Hall floor → Hall floor 3 ft across")
+        "Undone: Warden placed: Hall floor → Hall floor at x = 3 ft")
     # Enter on a section places at its centre (on stairs, the step under it: 9 ft → [9, 10), 9.5 ft, 4 ft up).
     app.tap("warden")
     app.page.locator("#terrain [data-section='stair']").focus()
     app.page.keyboard.press("Enter")
-    expect(app.page.locator("#status")).to_have_text("Warden placed on Stair 9.5 ft across, standing surface 4 ft.")
+    expect(app.page.locator("#status")).to_have_text("Warden placed on Stair at x = 9.5 ft, standing surface 4 ft.")
     app.reload()
     expect(app.fighter("warden")).to_have_attribute("aria-label", "Warden (Defenders) on Stair")
     # Dogwood stands on the same step and is drawn over half of the warden: select it from the keyboard.
     app.fighter("warden").focus()
     app.page.keyboard.press("Enter")
     expect(app.page.locator("[data-testid=fighter-stand]")).to_have_text(
-        "Defenders · on Stair 9.5 ft across · standing surface 4 ft")
+        "Defenders · on Stair at x = 9.5 ft · standing surface 4 ft")
 
 
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])

@@ -193,11 +193,11 @@ def test_placing_is_logged_and_undone():
     table = Table.start(scenario.load(feet_doc()))
     placed = table.place("a", "stair", Fraction(19, 2))
     assert placed.stand("a") == ("stair", Fraction(19, 2)) and placed.surface("a") == 4
-    assert placed.log[-1].text == "Ann placed: Floor → Stair 9.5 ft across"
+    assert placed.log[-1].text == "Ann placed: Floor → Stair at x = 9.5 ft"
     assert placed.log[-1].details == ("Placed by the referee; standing surface 4 ft.",)
     back = placed.undo()
     assert back.stand("a") == ("floor", Fraction(7, 2))
-    assert back.log[-1].text == "Undone: Ann placed: Floor → Stair 9.5 ft across"
+    assert back.log[-1].text == "Undone: Ann placed: Floor → Stair at x = 9.5 ft"
 
 
 def test_a_saved_table_keeps_where_the_referee_placed_a_fighter():

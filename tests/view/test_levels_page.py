@@ -267,15 +267,16 @@ def test_taking_back_a_levels_override_restores_that_direction_and_logs_it() -> 
 def test_placing_a_fighter_by_hand_snaps_logs_and_undoes() -> None:
     """Levels has no movement rules: with a fighter selected, a click on a section places it there — on the half
     foot nearest the click, on the centre of the step clicked on stairs, at the centre from the keyboard;
-    logged, undoable; Shift+→ nudges it ½ ft (the third step up: 2 ft, G1)."""
+    logged, undoable; Shift+→ nudges it ½ ft (the third step up: 2 ft, G1). Issue 22, "the panel's words": the
+    place reads "at x = 6.5 ft", not "6.5 ft across"."""
     c = controller("staircase.json")
     c.click_fighter("warden")
     assert c._highlights().placing
     up = c.click_section("stair", 6.2)  # the third step, [6, 7): its centre
-    assert up.status == "Warden placed on Stair 6.5 ft across, standing surface 2 ft."
+    assert up.status == "Warden placed on Stair at x = 6.5 ft, standing surface 2 ft."
     assert up.save and (up.fighters is not None or up.fighter_groups)
     assert c.table.stand("warden") == ("stair", Fraction(13, 2))
-    assert c.table.log[-1].text == "Warden placed: Hall floor → Stair 6.5 ft across"
+    assert c.table.log[-1].text == "Warden placed: Hall floor → Stair at x = 6.5 ft"
     assert c.selected == "warden"
     c.click_section("hall", 1.26)
     assert c.table.stand("warden") == ("hall", Fraction(3, 2))
@@ -286,9 +287,9 @@ def test_placing_a_fighter_by_hand_snaps_logs_and_undoes() -> None:
     c.click_section("stair")  # the keyboard on stairs: the step under the centre, 9 ft → [9, 10)
     assert c.table.stand("warden") == ("stair", Fraction(19, 2)) and c.table.surface("warden") == 4
     up = c.key("ArrowRight", True)
-    assert up.status == "Warden placed on Stair 10 ft across, standing surface 4.67 ft."
+    assert up.status == "Warden placed on Stair at x = 10 ft, standing surface 4.67 ft."
     up = c.undo()
-    assert up.status == "Undone: Warden placed: Stair → Stair 10 ft across"
+    assert up.status == "Undone: Warden placed: Stair → Stair at x = 10 ft"
     assert c.table.stand("warden") == ("stair", Fraction(19, 2))
     for _ in range(5):
         c.undo()
@@ -339,10 +340,10 @@ def test_the_fighter_card_and_help_say_what_to_do_in_a_levels_scenario() -> None
     assert "no Move entries" not in help_line(c.table) and "Shift+←/→ nudges it ½ ft" in help_line(c.table)
     assert help_line(controller("cliff.json").table).startswith("Select a fighter (click or Enter), choose a Move")
     up = c.click_fighter("ogre")
-    assert up.status == ("Ogre selected on Field 9 ft across, standing surface 0 ft. Click another fighter to judge "
+    assert up.status == ("Ogre selected on Field at x = 9 ft, standing surface 0 ft. Click another fighter to judge "
                          "melee across levels; click a section to place it there.")
     root = panel(c)
-    assert text(by_testid(root, "fighter-stand")[0]) == "Raiders · on Field 9 ft across · standing surface 0 ft"
+    assert text(by_testid(root, "fighter-stand")[0]) == "Raiders · on Field at x = 9 ft · standing surface 0 ft"
     assert text(by_testid(root, "fighter-sm")[0]) == "Size Modifier +1 (G4: adds to its melee reach)"
     assert [text(li) for li in by_testid(root, "fighter-weapons")[0]] == [
         "Club, reach 1", "Knife, reach C → reach 1 with SM +1"]
