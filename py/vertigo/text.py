@@ -26,7 +26,7 @@ import unicodedata
 
 from .errors import EntryError, LimitError
 
-__all__ = ["check_name", "check_named", "entry_text", "isolate", "quote", "shown_name", "FSI", "PDI"]
+__all__ = ["check_name", "check_named", "entry_text", "isolate", "joined", "quote", "shown_name", "FSI", "PDI"]
 
 def entry_text(value: object, limit: int, what: str) -> str:
     """The one guard every parser of entry text runs first: text, at most ``limit`` characters.
@@ -170,6 +170,14 @@ def isolate(name: str) -> str:
         if unicodedata.bidirectional(ch) in _RTL_CLASSES:
             return FSI + name + PDI
     return name
+
+
+def joined(names: list[str] | tuple[str, ...]) -> str:
+    """Names in a sentence: ``"Sling"``, ``"Sling and Dagger"``, ``"Move 1, Fly 1 and Teleport 3"``; ``""`` for
+    none.  The names are placed as given (isolate them first, :func:`isolate`)."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 _UNSAFE_IN_MESSAGES = frozenset(("Cc", "Cs", "Zl", "Zp"))

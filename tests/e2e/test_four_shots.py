@@ -7,22 +7,27 @@ from playwright.sync_api import expect
 
 from harness import App
 
-# (lane, the seed's border changes, expected summaries of Shortbow range 3 and Sling range 2, blocker)
+# (lane, the seed's border changes, expected summaries of Shortbow range 3 and Sling range 2, blocker, the log's
+# headline: the outcome, issue 22)
 EXAMPLES = [
     ("1", "1 then 2", "Shortbow, range 3: reaches (needs range 3)",
-     "Sling, range 2: cannot reach (needs range 3)", None),
-    ("2", "-6 then 6", "Shortbow, range 3: reaches (needs range 2)", "Sling, range 2: reaches (needs range 2)", None),
+     "Sling, range 2: cannot reach (needs range 3)", None, "Ada → Bandit 1: Shortbow reaches, Sling and Dagger cannot"),
+    ("2", "-6 then 6", "Shortbow, range 3: reaches (needs range 2)", "Sling, range 2: reaches (needs range 2)", None,
+     "Bram → Bandit 2: Shortbow and Sling reach, Dagger cannot"),
     ("3", "1 then -2", "Shortbow, range 3: cannot reach (needs range 2, blocked)",
-     "Sling, range 2: cannot reach (needs range 2, blocked)", "ridge"),
+     "Sling, range 2: cannot reach (needs range 2, blocked)", "ridge",
+     "Cleo → Bandit 3: Shortbow, Sling and Dagger cannot reach"),
     ("4", "-2 then -1", "Shortbow, range 3: reaches (needs range 3)",
-     "Sling, range 2: cannot reach (needs range 3)", None),
+     "Sling, range 2: cannot reach (needs range 3)", None, "Dov → Bandit 4: Shortbow reaches, Sling and Dagger cannot"),
 ]
 
 
-@pytest.mark.parametrize(("lane", "changes", "bow", "sling", "blocker"), EXAMPLES)
-def test_clicking_shooter_then_target_gives_the_seed_verdict(app: App, lane, changes, bow, sling, blocker) -> None:
+@pytest.mark.parametrize(("lane", "changes", "bow", "sling", "blocker", "logged"), EXAMPLES)
+def test_clicking_shooter_then_target_gives_the_seed_verdict(app: App, lane, changes, bow, sling, blocker,
+                                                              logged) -> None:
     """"The range of the Action must be equal to or greater than the total change in Height … the terrain must
-    not obstruct": each worked example, with its border changes, range needed and any blocking section."""
+    not obstruct": each worked example, with its border changes, range needed and any blocking section; the log's
+    line gives the outcome (issue 22, "an attack's log line gives the outcome")."""
     app.tap(f"shooter-{lane}")
     app.tap(f"target-{lane}")
     shots = app.page.locator("[data-testid=shot] .summary")
@@ -38,7 +43,7 @@ def test_clicking_shooter_then_target_gives_the_seed_verdict(app: App, lane, cha
     else:
         expect(app.page.locator("#overlay .blocker")).to_have_count(0)
         expect(line).to_have_class("shot clear")
-    expect(app.page.locator("#log > li").last).to_contain_text("actions checked")
+    expect(app.page.locator("#log > li").last.locator(".log-text")).to_have_text(logged)
 
 
 def test_the_dm_can_override_a_blocked_shot_and_the_log_keeps_both_answers(app: App) -> None:
@@ -67,7 +72,7 @@ def test_clicking_the_checked_enemy_again_writes_no_second_log_line(app: App) ->
     app.tap("target-1")
     expect(app.page.locator("#status")).to_contain_text("The same as the last line of the log: not logged again.")
     expect(app.page.locator("#log > li .log-text")).to_have_text(
-        ["Loaded “The four shots”, dice seed 4.", "Ada → Bandit 1: actions checked"])
+        ["Loaded “The four shots”, dice seed 4.", "Ada → Bandit 1: Shortbow reaches, Sling and Dagger cannot"])
 
 
 def test_the_dm_takes_back_an_override_and_the_rules_answer_stands_again(app: App) -> None:

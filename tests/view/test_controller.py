@@ -336,11 +336,14 @@ def test_checking_the_same_enemy_again_adds_no_log_line_and_says_so() -> None:
     assert first.status == verdict and len(first.log_items) == 1
     assert again.status == verdict + " The same as the last line of the log: not logged again."
     assert again.log_items == ()
-    assert [e.text for e in c.table.log] == ["Loaded “The four shots”, dice seed 4.", "Ada → Bandit 1: actions checked"]
+    # Issue 22, "an attack's log line gives the outcome" (H5, H6): which actions reach and which cannot.
+    assert [e.text for e in c.table.log] == ["Loaded “The four shots”, dice seed 4.",
+                                             "Ada → Bandit 1: Shortbow reaches, Sling and Dagger cannot"]
     c.click_fighter("target-2")
     c.click_fighter("target-1")
-    assert [e.text for e in c.table.log][1:] == ["Ada → Bandit 1: actions checked", "Ada → Bandit 2: actions checked",
-                                                 "Ada → Bandit 1: actions checked"]
+    assert [e.text for e in c.table.log][1:] == ["Ada → Bandit 1: Shortbow reaches, Sling and Dagger cannot",
+                                                 "Ada → Bandit 2: Shortbow, Sling and Dagger cannot reach",
+                                                 "Ada → Bandit 1: Shortbow reaches, Sling and Dagger cannot"]
 
 
 def test_a_fall_past_the_roll_cap_is_refused_on_the_page_and_the_table_kept() -> None:

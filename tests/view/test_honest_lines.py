@@ -213,7 +213,7 @@ def test_an_overridden_blocked_shot_is_drawn_as_overridden_and_the_log_keeps_bot
     assert drawn(after, "blocker-mark") == []
     assert "blocks the shot" not in after
     log = [e.text for e in c.table.log]
-    assert log[-2:] == ["Cleo → Bandit 3: actions checked",
+    assert log[-2:] == ["Cleo → Bandit 3: Shortbow, Sling and Dagger cannot reach",
                         "DM override: Cleo's Shortbow against Bandit 3 — rules: blocked; DM: reaches"]
     c.panel_action("take-back-shot", "0")
     back = c.drawn_overlay()

@@ -19,7 +19,7 @@ from vertigo.rules.height.rules.movement import MoveVerdict, Reach
 from vertigo.rules.height.rules.options import Options, judge_options
 from vertigo.rules.height.rules.ranged import ShotVerdict
 from vertigo.rules.height.view import card_body, move_verdict, options_offer, options_table, shot_verdicts
-from vertigo.text import isolate
+from vertigo.text import isolate, joined
 from vertigo_page.mode import Mode, repeat_note
 from vertigo_view import panels
 from vertigo_view.overlay import Highlights
@@ -39,6 +39,19 @@ OPTIONS_AUTO_WORK = 4000
 (:func:`vertigo.rules.height.rules.options.judge_options`: one search per entry).  Past it — many long entries
 on a large battlefield, where the searches would hold the page for a noticeable time — the panel offers a
 button instead.  Every bundled battlefield stays far below it (Ruined street: at most 2 × 60)."""
+
+
+def _outcome(shots: tuple[ShotVerdict, ...]) -> str:
+    """The log's headline of an attack: which actions reach the target and which cannot (H5, H6; the DM's
+    answer where an override turned one, H7): ``"Shortbow reaches, Sling and Dagger cannot"``; ``"no actions"``."""
+    if not shots:
+        return "no actions"
+    reach = [isolate(v.action.name) for v in shots if v.final]
+    cannot = [isolate(v.action.name) for v in shots if not v.final]
+    parts = [f"{joined(reach)} {'reaches' if len(reach) == 1 else 'reach'}"] if reach else []
+    if cannot:
+        parts.append(f"{joined(cannot)} cannot" + ("" if reach else " reach"))
+    return ", ".join(parts)
 
 
 class HeightMode(Overrides, Mode):
@@ -128,7 +141,7 @@ class HeightMode(Overrides, Mode):
         self.shots = height_play.attack(ctl.table, ctl.selected, fighter_id)
         me, it = isolate(ctl.table.name(ctl.selected)), isolate(ctl.table.name(fighter_id))
         before = ctl.table
-        ctl.table = ctl.table.note_verdict(f"{me} → {it}: actions checked", self.shots)
+        ctl.table = ctl.table.note_verdict(f"{me} → {it}: {_outcome(self.shots)}", self.shots)
         summary = "; ".join(v.summary for v in self.shots) or "no actions"
         return ctl.update(f"{me} against {it}: {summary}.{repeat_note(before, ctl.table)}", save=True)
 
