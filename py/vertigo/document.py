@@ -94,12 +94,28 @@ def decode(text: str | bytes, what: str = "document", max_chars: int = MAX_DOCUM
             repeats.clear()
             doc = json.loads(text, parse_int=_parse_int, object_pairs_hook=hook)
     except json.JSONDecodeError as e:
-        raise ScenarioError([f"line {e.lineno}, column {e.colno}: not valid JSON ({e.msg})"]) from None
+        raise ScenarioError([_not_json(e, text)]) from None
     except RecursionError:
         raise ScenarioError([f"{what}: nests arrays and objects too deep to decode"]) from None
     if repeats:
         raise ScenarioError(_doubled_keys(doc, what))
     return doc
+
+
+def _not_json(e: json.JSONDecodeError, text: str) -> str:
+    """The problem of text the JSON decoder refused, as one complete sentence with its line and column.
+
+    The decoder's own reasons that name a place end in " at" ("Unterminated string starting at", "Invalid
+    control character at"), the place being kept apart: the place is written after them. A text that ends
+    before its JSON does (a truncated file: an unterminated string, or a value or delimiter expected at the
+    very end) says so.  ``"line 1, column 11: not valid JSON (Unterminated string starting at line 1, column
+    11; the text ends before the JSON does: is the file cut short?)"``.  Source: issue 22 (a truncated file's
+    message ended mid-sentence).
+    """
+    reason = e.msg + (f" line {e.lineno}, column {e.colno}" if e.msg.endswith(" at") else "")
+    if e.msg.startswith("Unterminated string") or e.pos >= len(text.rstrip()):
+        reason += "; the text ends before the JSON does: is the file cut short?"
+    return f"line {e.lineno}, column {e.colno}: not valid JSON ({reason})"
 
 
 class _Doubled(dict[str, Any]):

@@ -412,10 +412,29 @@ def test_the_nesting_check_does_a_bounded_number_of_passes_at_every_size(shape, 
 
 
 def test_an_unterminated_string_of_escaped_quotes_is_refused_as_not_json():
-    """R1-redos-40KB.json: refused like any bad JSON, with its line and column."""
+    """R1-redos-40KB.json: refused like any bad JSON, with its line and column; issue 22: the message no longer
+    ends mid-sentence ("Unterminated string starting at)")."""
     with pytest.raises(ScenarioError) as info:
         scenario.loads('"' + '\\"' * 20000)
-    assert info.value.problems == ("line 1, column 1: not valid JSON (Unterminated string starting at)",)
+    assert info.value.problems == ("line 1, column 1: not valid JSON (Unterminated string starting at line 1, "
+                                   "column 1; the text ends before the JSON does: is the file cut short?)",)
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ('{"vertigo": 2, "title": "The cli', "line 1, column 25: not valid JSON (Unterminated string starting at line 1, "
+                                         "column 25; the text ends before the JSON does: is the file cut short?)"),
+    ('{"vertigo": 2,\n  "title": "x"\n\n', "line 4, column 1: not valid JSON (Expecting ',' delimiter; the text "
+                                          "ends before the JSON does: is the file cut short?)"),
+    ('{"title": "a\nb"}', "line 1, column 13: not valid JSON (Invalid control character at line 1, column 13)"),
+    ('{"title" 1}', "line 1, column 10: not valid JSON (Expecting ':' delimiter)"),
+])
+def test_a_truncated_or_broken_file_gets_a_complete_message(text, problem):
+    """Issue 22, "a truncated JSON file's message no longer ends mid-sentence": the decoder's reasons that end
+    in "at" get their line and column, and a text that stops before its JSON does says the file may be cut
+    short; a broken file that is not short says nothing of the kind."""
+    with pytest.raises(ScenarioError) as info:
+        scenario.loads(text)
+    assert info.value.problems == (problem,)
 
 
 @settings(max_examples=300, deadline=None, database=None)
