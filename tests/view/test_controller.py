@@ -386,6 +386,18 @@ def test_the_card_asks_for_a_highlighted_section_only_when_the_move_entry_reache
     assert "reaches no other section" not in card
 
 
+def test_a_move_entry_that_reaches_nothing_names_the_entries_that_do() -> None:
+    """Issue 22, "a card saying 'Move 2 reaches no other section' while Teleport 4 reaches five names the
+    entries that do" (H2: Move 2 with h = 0 climbs nothing; H4: Teleport 4 and Phase 2 reach by steps and net
+    Height): the cliff's Blinker on the Foot of the cliff."""
+    c = controller("cliff.json")
+    c.show()
+    card = ET.fromstring(f"<div>{c.click_fighter('blinker').panel}</div>")
+    (hint,) = [p.text for p in card.iter("p") if p.get("class") == "hint"]
+    assert hint == ("Move 2 reaches no other section from here, so none is highlighted; Teleport 4 (5 sections) and "
+                    "Phase 2 (1 section) do: choose one above to move. Click an enemy to check each action against it.")
+
+
 def test_a_panel_is_written_on_first_read_and_never_from_a_later_state() -> None:
     """The page draws a click's view first and reads its panel a frame later (py/app.py, text_later): the panel
     is the one of that click's state, and an update whose controller has moved on refuses to give one."""

@@ -227,11 +227,16 @@ class HeightMode(Overrides, Mode):
         if ctl.selected is None:
             return parts
         f = ctl.table.scenario.fighter(ctl.selected)
-        reaches = None
+        reaches, elsewhere = None, []
         if self.entry is not None:
             here = ctl.table.position(f.id)
             reaches = sum(1 for sid in self.reached(ctl).dice if sid != here)
-        parts.append(panels.fighter_card(f, [*card_body(ctl.table, f, self.entry, reaches), *ctl.card_actions()]))
+            if reaches == 0:  # the card names the entries that do reach a section (issue 22)
+                counts = [(str(m), sum(1 for sid in height_play.reach(ctl.table, f.id, i).dice if sid != here))
+                          for i, m in enumerate(f[MOVES]) if i != self.entry]
+                elsewhere = [(m, n) for m, n in counts if n]
+        body = card_body(ctl.table, f, self.entry, reaches, elsewhere)
+        parts.append(panels.fighter_card(f, [*body, *ctl.card_actions()]))
         options = self.options(ctl)
         parts.append(options_table(ctl.table, options) if options is not None else options_offer(f))
         return parts

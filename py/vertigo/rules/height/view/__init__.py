@@ -8,25 +8,28 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
 from vertigo.dice import DiceRoll
-from vertigo.numbers import fmt
+from vertigo.numbers import count, fmt
 from vertigo.rules.height.rules.fields import ACTIONS, HEIGHT, MOVES
 from vertigo.rules.height.rules.movement import MoveVerdict
 from vertigo.rules.height.rules.options import Options
 from vertigo.rules.height.rules.ranged import ShotVerdict
 from vertigo.scenario import Fighter
 from vertigo.table import Table
-from vertigo.text import isolate
+from vertigo.text import isolate, joined
 from vertigo_view.panels import button, dice_faces, el, rule_tags, step_list
 
 __all__ = ["card_body", "move_verdict", "shot_verdicts", "options_table", "options_offer"]
 
 
-def card_body(table: Table, fighter: Fighter, entry_index: int | None, reaches: int | None = None) -> list[ET.Element]:
+def card_body(table: Table, fighter: Fighter, entry_index: int | None, reaches: int | None = None,
+              elsewhere: Sequence[tuple[str, int]] = ()) -> list[ET.Element]:
     """The fighter card's body under the Height rules: side, section, Move entries (buttons), actions, and
     what a click does next.
 
     ``reaches``: how many other sections the chosen Move entry reaches (None: not known). With none, the card
-    says so rather than asking for a click on a highlighted section (there is none).
+    says so rather than asking for a click on a highlighted section (there is none), and names the fighter's
+    other entries that do reach some, ``elsewhere``: ``(entry as text, how many other sections)`` (H2–H4;
+    issue 22: "Move 2 reaches no other section" while Teleport 4 reached five).
     """
     card = ET.Element("div")
     section = table.scenario.field.section(table.position(fighter.id))
@@ -50,8 +53,13 @@ def card_body(table: Table, fighter: Fighter, entry_index: int | None, reaches: 
     if not fighter[ACTIONS]:
         el(ul, "li", "No actions.")
     if reaches == 0 and entry_index is not None and entry_index < len(fighter[MOVES]):
-        hint = (f"{fighter[MOVES][entry_index]} reaches no other section from here, so none is highlighted. "
-                "Click an enemy to check each action against it.")
+        one = len(elsewhere) == 1
+        others = joined([f"{m} ({count(n, 'section')})" for m, n in elsewhere])
+        hint = (f"{fighter[MOVES][entry_index]} reaches no other section from here, so none is highlighted"
+                + (f"; {others} {'does' if one else 'do'}: choose {'it' if one else 'one'} above to move. "
+                   if elsewhere else ", nor does its other Move entry. " if len(fighter[MOVES]) == 2
+                   else ", nor does any of its other Move entries. " if len(fighter[MOVES]) > 2 else ". ")
+                + "Click an enemy to check each action against it.")
     else:
         hint = "Click a highlighted section to move there, or an enemy to check each action against it."
     el(card, "p", hint, class_="hint")
