@@ -291,18 +291,23 @@ class Controller:
                       f"{isolate(self.table.scenario.title)}: ready.", items, True)
 
     def click_fighter(self, fighter_id: str) -> Update:
-        """A fighter was clicked: select it, deselect it, or what the active mode makes of it (target it)."""
+        """A fighter was clicked: select it, deselect it, or what the active mode makes of it (target it); a
+        click that selects it in place of the selected fighter says that the selection changed."""
         f = self.table.scenario.fighter(fighter_id)
         if self.selected == fighter_id:
             self._clear()
             return self.update(f"{isolate(f.name)} deselected.")
+        changed = ""
         if self.selected is not None:
             up = self.mode.click_fighter(self, fighter_id)
             if up is not None:
                 return up
+            # Not a target here (under the Height rules, a fighter of the same side): the click selects it
+            # instead, and the status line says so before anything else (issue 22).
+            changed = (f"Selection changed from {isolate(self.table.name(self.selected))} to {isolate(f.name)}. ")
         self._clear()
         self.selected = fighter_id
-        return self.update(self.mode.on_select(self, fighter_id))
+        return self.update(changed + self.mode.on_select(self, fighter_id))
 
     def select(self, fighter_id: str) -> Update:
         """Select a fighter outright (even one of another side than the selected one)."""

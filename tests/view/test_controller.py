@@ -479,3 +479,18 @@ def test_clicking_the_fighters_own_section_says_it_is_already_there_and_nothing_
     assert box.find("p[@class='path']") is None
     assert ["".join(li.itertext()) for li in box.iter("li")] == [
         "H2 Move 1 (Height 2) moves up to 1 step with Height 2 (its own).", "H3 Already on Cliff top: nothing moves."]
+
+
+def test_clicking_a_fighter_of_the_same_side_mid_fight_says_the_selection_changed() -> None:
+    """Issue 22, "clicking a same-side fighter mid-fight says in the status line that the selection changed"
+    (H5 checks actions against an enemy, a fighter of another side): Ada has just checked her actions against
+    Bandit 1; a click on Bram, of her own side, selects him instead, and the status line says so first. Selecting
+    on purpose (S, *Select … instead*) says nothing of the kind."""
+    c = controller("four-shots.json")
+    c.show()
+    c.click_fighter("shooter-1")
+    c.click_fighter("target-1")
+    up = c.click_fighter("shooter-2")
+    assert up.status == "Selection changed from Ada to Bram. Bram selected on West rim: Move 2."
+    assert c.selected == "shooter-2" and c.target is None
+    assert c.select("target-2").status == "Bandit 2 selected on East rim: Move 2."
