@@ -257,7 +257,8 @@ def test_a_click_on_a_fighter_or_section_after_a_confirm_takes_the_keyboard_ther
     page.mouse.click(max(body["x"], view["x"]) + 20, body["y"] + 20)
     section = page.locator("#section-cliff-top")
     expect(section).to_be_focused()
-    expect(page.locator("#status")).to_contain_text("Move to Cliff top")
+    # The goat's own section: already there, nothing moves (issue 22, H3; not "Allowed").
+    expect(page.locator("#status")).to_have_text("Mountain goat is already on Cliff top: nothing moves.")
     assert section.evaluate(RING) == [False, "none"]
     marks = "e => { const s = getComputedStyle(e.querySelector('.surface')); return [s.stroke, s.strokeWidth]; }"
     assert section.evaluate(marks) == page.locator("#section-cliff-foot").evaluate(marks)  # no focus mark at all
