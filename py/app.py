@@ -29,11 +29,14 @@ from app_dom import (
     on,
     on_storage,
     point_at,
+    remember_seed_hidden,
     saving,
     scenario_x,
+    seed_switch,
     show_in_picker,
     show_saving,
     side_to_top,
+    store_table,
     tool_rove,
     with_secure_note,
 )
@@ -42,7 +45,6 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from vertigo.errors import RulesError
 from vertigo.limits import PICTURE_BUDGET, utf16_length
-from vertigo.numbers import count
 from vertigo_page.controller import MAX_IMPORT_BYTES, Controller, Update
 from vertigo_view import panels, side_view
 
@@ -144,7 +146,7 @@ def write_text(up: Update, keep_focus=True):
     box = by_id("error")
     box.hidden = up.error is None
     box.textContent = up.error or ""
-    by_id("seed").textContent = f"dice seed {ctl.table.scenario.dice_seed} · {count(ctl.table.rolls, 'roll')}"
+    by_id("seed").textContent = ctl.seed_line()
     by_id("undo").disabled = not (ctl.table.can_undo or ctl.replaced)
     tool_rove()
 
@@ -323,25 +325,12 @@ def _after_click(round_=None):
         log.scrollTop = log.scrollHeight
     if save and not saving["paused"] and not saving["other_tab"] and localStorage is not None:
         try:
-            store_table()
+            store_table(ctl)
         except Exception as e:  # quota exceeded or storage disabled: say so until a save succeeds
             saving["failed"] = str(e)
         else:
             saving["failed"] = None
         show_saving()
-
-
-def store_table():
-    """Save the table; the picture of the last visit gives way if the table needs its room."""
-    text = ctl.saved()
-    try:
-        localStorage.setItem(STORE, text)
-    except Exception:
-        if localStorage.getItem(PICTURE) is None:
-            raise
-        localStorage.removeItem(PICTURE)
-        localStorage.setItem(STORE, text)
-    saving["last"] = text
 
 
 def keep_picture(event=None):
@@ -511,6 +500,12 @@ def on_load(event):
     run(lambda: ctl.load(bundled(file), "Loaded"))
 
 
+@on("change", "#hide-seed")
+def on_hide_seed(event):
+    """The Hide dice seed switch: the log, the panel and the status line show the dice seed or not; remembered."""
+    run(lambda: ctl.hide_seed(remember_seed_hidden(event.target.checked)))
+
+
 @on("click", "#export")
 def on_export(event):
     """The Export button: download the scenario as it stands."""
@@ -553,7 +548,7 @@ async def on_import(event):
     run(lambda: ctl.import_text(text, file.name))
 
 
-ENABLED_WHEN_READY = ("scenario", "load", "export", "import-file")
+ENABLED_WHEN_READY = ("scenario", "load", "export", "import-file", "hide-seed")
 """The controls index.html disables until Python is ready (Undo's state is set by :func:`apply`)."""
 
 
@@ -578,7 +573,7 @@ def start():
         side_to_top()
     table, problem = first_table()
     global ctl
-    ctl = Controller(table)
+    ctl = Controller(table, seed_hidden=seed_switch())
     up = ctl.show()
     apply(up if problem is None else Update(up.svg, None, up.panel, up.status, up.log_items, True, problem),
           starting=True)

@@ -31,6 +31,8 @@ STORE = "vertigo.table.v1"
 DAMAGED = STORE + ".damaged"
 PICTURE = "vertigo.picture.v1"
 """The SVG text of the table as a reload will first draw it, shown by static/boot.js before Python is ready."""
+SEED_HIDDEN = "vertigo.hide-seed.v1"
+"""``"1"`` while the Hide dice seed switch is on (issue 22): remembered across visits."""
 with open("scenarios/index.json") as _index:
     BUNDLED = json.loads(_index.read())
 BUNDLED_BY_TITLE = {item["title"]: item["file"] for item in BUNDLED}
@@ -120,6 +122,50 @@ def by_id(name):
     return document.getElementById(name)
 
 
+def store_table(ctl):
+    """Save the controller's table; the picture of the last visit gives way if the table needs its room."""
+    text = ctl.saved()
+    try:
+        localStorage.setItem(STORE, text)
+    except Exception:
+        if localStorage.getItem(PICTURE) is None:
+            raise
+        localStorage.removeItem(PICTURE)
+        localStorage.setItem(STORE, text)
+    saving["last"] = text
+
+
+def seed_switch():
+    """The Hide dice seed switch as this browser remembers it: set on the page, and returned (a bool)."""
+    hidden = False
+    with contextlib.suppress(Exception):  # storage blocked: the seed is shown
+        hidden = localStorage.getItem(SEED_HIDDEN) == "1"
+    by_id("hide-seed").checked = hidden
+    return hidden
+
+
+def remember_seed_hidden(hidden):
+    """Remember the Hide dice seed switch (where the browser lets the page store anything); returns ``hidden``."""
+    with contextlib.suppress(Exception):
+        if hidden:
+            localStorage.setItem(SEED_HIDDEN, "1")
+        else:
+            localStorage.removeItem(SEED_HIDDEN)
+    return bool(hidden)
+
+
+_in_play = {"file": ""}
+"""The bundled file of the battlefield in play, as the picker names it ("": an imported one)."""
+
+
+@on("change", "#scenario")
+def picker_note(event=None):
+    """Beside the picker: "Load to play it" while the battlefield chosen there is not the one in play (a choice
+    in the picker changes nothing until Load; issue 22), else nothing."""
+    chosen = by_id("scenario").value
+    by_id("picker-note").textContent = "Load to play it" if chosen and chosen != _in_play["file"] else ""
+
+
 def show_in_picker(scenario):
     """The Battlefield picker names the battlefield in play: its bundled entry when it is that very scenario, or
     else (an imported one, even one exported from a bundled battlefield after a move, which has the bundled title
@@ -132,7 +178,8 @@ def show_in_picker(scenario):
     if file is not None and scenario == bundled_scenario(file):
         if own:
             own.remove()
-        picker.value = file
+        picker.value = _in_play["file"] = file
+        picker_note()
         return
     if not own:  # getElementById's null (Pyodide's jsnull, not None)
         own = document.createElement("option")
@@ -141,13 +188,14 @@ def show_in_picker(scenario):
         own.disabled = True
         picker.prepend(own)
     own.textContent = f"{isolate(title)} (imported)"  # beside the bundled entry of the same title, told apart
-    picker.value = ""
+    picker.value = _in_play["file"] = ""
+    picker_note()
 
 
 # -- the keyboard: two roving tabindexes (the header's toolbar and the side view), arrows inside each ----------
 ITEMS = "[role=button][data-fighter], [role=button][data-section]"
 """The side view's keyboard buttons (the overlay's highlights carry data-section too, but no role)."""
-TOOLS = ("scenario", "load", "undo", "export", "import-file")
+TOOLS = ("scenario", "load", "undo", "export", "import-file", "hide-seed")
 """The header toolbar's controls in order: one Tab stop among them, ←/→ move between them."""
 
 
@@ -258,6 +306,8 @@ def point_at(el):
     and Enter after a tap on another fighter acted on the one that had moved). Without scrolling anything; a
     pointer's focus draws no focus ring (style.css draws it for :focus-visible)."""
     item = _view_item(el)
+    if item is None and el.classList.contains("tap"):  # a section's tap region (static/view.js, tapRegions)
+        item = _view_item(by_id(f"section-{el.getAttribute('data-section')}"))
     if item and document.activeElement != item:
         item.focus(POINTED)
 

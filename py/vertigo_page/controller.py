@@ -12,6 +12,7 @@ Pyodide.
 from __future__ import annotations
 
 import html
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -22,6 +23,7 @@ from vertigo import scenario as scenario_mod
 from vertigo import storage
 from vertigo.errors import RulesError, ScenarioError
 from vertigo.limits import MAX_DOCUMENT_CHARS, MAX_LOG
+from vertigo.numbers import count
 from vertigo.storage import TableEncoder
 from vertigo.table import Table
 from vertigo.text import isolate, shown_name
@@ -94,6 +96,19 @@ REPLACED_KEPT = 20
 """Battlefields replaced by a load or import that undo can still bring back."""
 
 
+def without_seed(text: str, seed: int) -> str:
+    """``text`` with the table's dice seed hidden where the table writes it: ``"dice seed 11"`` (a Load's or an
+    Import's log line) becomes ``"dice seed hidden"``, ``"(seed 11, roll #2)"`` (a roll's line, H8) becomes
+    ``"(seed hidden, roll #2)"``; any other number is left as it is (``"dice seed 112"`` is not seed 11)."""
+    n = re.escape(str(seed))
+    return re.sub(rf"\(seed {n}, ", "(seed hidden, ", re.sub(rf"\bdice seed {n}(?!\d)", "dice seed hidden", text))
+
+
+SEED_HIDDEN = ("Dice seed hidden in the log, the panel and the status line. Export still carries it (the "
+               "battlefield's file keeps the seed and the rolls made).")
+"""The status line when the Hide dice seed switch is turned on (issue 22)."""
+
+
 def help_line(table: Table) -> str:
     """What to do on this battlefield (its first mode's hint): move by the rules, or place by hand and judge
     across levels."""
@@ -104,8 +119,12 @@ def help_line(table: Table) -> str:
 class Controller:
     """The page's state between events: the table, what is selected, and the battlefield's modes."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, *, seed_hidden: bool = False) -> None:
         self.table = table
+        self.seed_hidden = seed_hidden
+        """Whether the log, the panel and the status line hide the dice seed (the Hide dice seed switch)."""
+        self._relog = False
+        """Whether the next update writes the whole log again (the seed was hidden or shown)."""
         self._updates = 0
         """Updates made so far: an update's panel is written on first read, only while this is still its count."""
         self.selected: str | None = None
@@ -195,14 +214,36 @@ class Controller:
         if not parts:
             parts.append(f'<p class="hint">{html.escape(self.mode.help(self))}</p>')
         # The Rules glossary the tags link to is not here: the page writes it once, under the panel.
-        return "".join(parts)
+        return self._shown("".join(parts))
+
+    def _shown(self, text: str) -> str:
+        """``text`` as the page shows it: without the dice seed while the switch hides it (:func:`without_seed`)."""
+        return without_seed(text, self.table.scenario.dice_seed) if self.seed_hidden else text
+
+    def seed_line(self) -> str:
+        """The bar's dice line: ``"dice seed 11 · 1 roll"``, or with the seed hidden ``"dice seed hidden (Export
+        still carries it) · 1 roll"`` (H8: the rolls replay from the seed and the roll number)."""
+        seed = "hidden (Export still carries it)" if self.seed_hidden else str(self.table.scenario.dice_seed)
+        return f"dice seed {seed} · {count(self.table.rolls, 'roll')}"
+
+    def hide_seed(self, hidden: bool) -> Update:
+        """The Hide dice seed switch: the log (written again whole), the panel and the status line show the
+        table's dice seed or not.  Export still carries it, and the rolls still replay from it (H8)."""
+        self.seed_hidden = hidden
+        self._relog = True
+        seed = self.table.scenario.dice_seed
+        return self.update(SEED_HIDDEN if hidden else f"Dice seed shown again: {seed}.")
 
     def _new_log(self) -> tuple[tuple[str, ...], bool]:
         """The log lines the page has not shown yet (by entry number), and whether to clear it first."""
         log = self.table.log
-        reset = self.logged > self.table.logged
+        reset = self.logged > self.table.logged or self._relog
+        self._relog = False
         shown = 0 if reset else self.logged
         new = [e for e in log if e.number > shown]
+        if self.seed_hidden:
+            new = [replace(e, text=self._shown(e.text), details=tuple(self._shown(d) for d in e.details))
+                   for e in new]
         items = tuple(panels.to_html(li) for li in panels.log_items(new))
         self.logged = self.table.logged
         return items, reset
@@ -229,7 +270,7 @@ class Controller:
             overlay=None if same_base else parts.text(),
             marks=parts.marks_text() if same_base else None,
             panel_source=self._later_panel(),
-            status=status,
+            status=self._shown(status),
             log_items=items,
             log_reset=reset,
             error=error,
@@ -288,7 +329,7 @@ class Controller:
         self._updates += 1  # a panel not yet read from an earlier update is gone
         # The instructions are in the panel's hint; the status line only says the battlefield is ready.
         return Update(render(self.table, hl), None, self._panel(),
-                      f"{isolate(self.table.scenario.title)}: ready.", items, True)
+                      self._shown(f"{isolate(self.table.scenario.title)}: ready."), items, True)
 
     def click_fighter(self, fighter_id: str) -> Update:
         """A fighter was clicked: select it, deselect it, or what the active mode makes of it (target it); a

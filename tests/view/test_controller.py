@@ -494,3 +494,41 @@ def test_clicking_a_fighter_of_the_same_side_mid_fight_says_the_selection_change
     assert up.status == "Selection changed from Ada to Bram. Bram selected on West rim: Move 2."
     assert c.selected == "shooter-2" and c.target is None
     assert c.select("target-2").status == "Bandit 2 selected on East rim: Move 2."
+
+
+def test_hide_dice_seed_hides_it_in_the_log_the_panel_and_the_status_line_and_export_keeps_it() -> None:
+    """Issue 22, "a Hide dice seed switch hides the seed in the log, the panel and the status line ... and says
+    that Export still carries it" (H8: the rolls replay from the seed and the roll number). The cliff (seed 11):
+    the goat's 1d6 fall rolled, then the switch: the whole log is written again without the seed, the bar's dice
+    line says Export still carries it, and Export does; off again, it is back."""
+    c = controller()
+    c.show()
+    c.click_fighter("goat")
+    c.click_section("cliff-foot")
+    c.panel_action("confirm")
+    assert c.seed_line() == "dice seed 11 · 1 roll"
+    up = c.hide_seed(True)
+    assert up.status == ("Dice seed hidden in the log, the panel and the status line. Export still carries it (the "
+                         "battlefield's file keeps the seed and the rolls made).")
+    assert up.log_reset and len(up.log_items) == 2
+    logged = "".join(up.log_items)
+    assert "Loaded “The cliff”, dice seed hidden." in logged and "(seed hidden, roll #1)." in logged
+    assert "seed 11" not in logged and "seed 11" not in up.panel
+    assert c.seed_line() == "dice seed hidden (Export still carries it) · 1 roll"
+    assert json.loads(c.export_text())["dice_seed"] == 11
+    assert c.update("Loaded “The cliff”, dice seed 11.").status == "Loaded “The cliff”, dice seed hidden."
+    c.undo()
+    back = c.hide_seed(False)
+    assert back.status == "Dice seed shown again: 11."
+    assert back.log_reset and "Loaded “The cliff”, dice seed 11." in "".join(back.log_items)
+    assert c.seed_line() == "dice seed 11 · 0 rolls"
+
+
+def test_without_seed_hides_only_the_tables_own_seed() -> None:
+    """Issue 22 (the Hide dice seed switch): the seed is hidden where the table writes it, "dice seed 11" and
+    "(seed 11, roll #2)", and nowhere else: another number that starts with it stays."""
+    from vertigo_page.controller import without_seed
+
+    assert without_seed("Loaded “The cliff”, dice seed 11.", 11) == "Loaded “The cliff”, dice seed hidden."
+    assert without_seed("[H8] Rolled 1d6 (4) (seed 11, roll #2).", 11) == "[H8] Rolled 1d6 (4) (seed hidden, roll #2)."
+    assert without_seed("dice seed 112; seed 11 elsewhere", 11) == "dice seed 112; seed 11 elsewhere"
