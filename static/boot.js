@@ -58,6 +58,8 @@
       // The box has the live view's size before the picture is decoded, so nothing moves when it is.
       if (+size[2] > 0 && +size[3] > 0) img.style.aspectRatio = size[2] + " / " + size[3];
     }
+    var taken = /\sdata-taken="([0-9]{1,6}) ([0-9]{1,6})"/.exec(open[0]);
+    var stretched = /\spreserveAspectRatio="none"/.test(open[0]);
     var min = /\sstyle="min-width: ([0-9]{1,6})px"/.exec(open[0]);
     if (min) img.style.minWidth = min[1] + "px";
     var style = pageStyle(), rest = text.slice(open[0].length), drawn = null;
@@ -65,10 +67,20 @@
     // the picture gets the --k the live view will have at its fit, so its labels and tokens do not change size
     // when the live view takes over. Only a number computed here enters the picture's stylesheet.
     function draw() {
-      var k = markerScale(box && box[1], img);
-      if (drawn !== null && Math.abs(k - drawn) <= drawn * 0.005) return;
-      drawn = k;
-      var sized = k > 0 ? ":root{--k:" + k.toFixed(5) + "}\n" : "";
+      // A Height battlefield's picture is stretched to the window it was taken in: at a size far from it (a picture
+      // taken at 2560 px shown on a phone) its markers would crowd, so the view stays empty until Python draws.
+      if (taken && stretched && img.clientWidth && img.clientHeight &&
+          (Math.abs(img.clientWidth / +taken[1] - 1) > 0.25 || Math.abs(img.clientHeight / +taken[2] - 1) > 0.25)) {
+        img.removeAttribute("src");
+        img.style.visibility = "hidden";
+        drawn = null;
+        return;
+      }
+      img.style.visibility = "";
+      var k = markerScale(box && box[1], img, stretched);
+      if (drawn !== null && Math.abs(k[0] - drawn) <= drawn * 0.005) return;
+      drawn = k[0];
+      var sized = k[0] > 0 ? ":root{--k:" + k[0].toFixed(5) + ";--ky:" + k[1].toFixed(5) + "}\n" : "";
       img.src = "data:image/svg+xml;charset=utf-8," +
         encodeURIComponent(open[0] + "<style><![CDATA[" + style + sized + "]]></style>" + rest);
     }
@@ -79,14 +91,17 @@
     pickTitle(/<title id="view-title">Side view: ([^<]{1,300})<\/title>/.exec(text));
   }
 
-  // SVG units per CSS px of a drawing with this viewBox fitted ("meet") in the element's box, times the
-  // markers' growth on wide screens (as static/view.js computes it for the live view); 0 when unknown.
-  function markerScale(viewBox, element) {
+  // SVG units per CSS px across and up ([--k, --ky]) of a drawing with this viewBox fitted in the element's box
+  // ("meet", or stretched to it: a Height battlefield's), times the markers' growth on wide screens (as
+  // static/view.js computes it for the live view); [0, 0] when unknown.
+  function markerScale(viewBox, element, stretched) {
     var size = viewBox ? viewBox.split(" ") : [];
     var w = element.clientWidth, h = element.clientHeight;
-    if (size.length !== 4 || !(+size[2] > 0) || !(+size[3] > 0) || !w || !h) return 0;
+    if (size.length !== 4 || !(+size[2] > 0) || !(+size[3] > 0) || !w || !h) return [0, 0];
     var grow = Math.min(1.5, Math.max(1, window.innerWidth / 1400));
-    return grow / Math.min(w / +size[2], h / +size[3]);
+    if (stretched) return [grow * +size[2] / w, grow * +size[3] / h];
+    var k = grow / Math.min(w / +size[2], h / +size[3]);
+    return [k, k];
   }
 
   // The Battlefield picker names the battlefield of the picture, as py/app.py will: the bundled option whose

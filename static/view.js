@@ -37,6 +37,7 @@
   const MAX_ZOOM = 8;
   const STEP = Math.log(1.5);  // one press of + or −: × 1.5
   const DRAG_PX = 6;
+  const LONG_PRESS_MS = 500;
   const CELL = 64;
   // The least room between two labels of one kind (rank) shown, in CSS px (times the markers' growth): two section
   // names that touch read as one name ("Broken pavement Alley under the wall"), so the later one gives way instead.
@@ -47,6 +48,19 @@
   // all of it in a few presses (an imported field of 200,000 units started 100x in, on empty sky).
   const MAX_FIT_ZOOM = 4;
   const HEADROOM_PX = 4;  // free above the highest fighter's token and name at the fit
+  // A Height battlefield (stretchBase): the least px per Height level up, the room under the lowest surface for its
+  // name, and on the right of the rightmost section.
+  const BELOW_PX = 30, RIGHT_PX = 8;
+  const TAP_PX = 24;  // every section and fighter owns a square this size where a tap selects it (tapRegions)
+  const MIN_TAP_PX = 28;  // a token's hit square (py/vertigo_view/tokens.py, MIN_TAP)
+  const TAP_SECTIONS = 400;  // most sections in the window whose squares are worked out (past it: zoom)
+  // Where a small section's tap region may stand, in TAP_PX from under the middle of its surface ([across, down]),
+  // nearest first: under it, then beside, then deeper, then above (over the fighters standing on it).
+  const TAP_PLACES = [[0, 0], [-0.5, 0], [0.5, 0], [0, 1], [-1, 0], [1, 0], [-0.5, 1], [0.5, 1], [0, 2], [-1, 1], [1, 1],
+                      [0, 3], [-0.5, 2], [0.5, 2], [-1, 2], [1, 2], [-1.5, 0], [1.5, 0], [0, 4], [-1.5, 1], [1.5, 1],
+                      [0, -2.3], [-1, -2.3], [1, -2.3], [-2, 0], [2, 0], [0, 5], [-2, 1], [2, 1], [-1, 3], [1, 3],
+                      [-2, 2], [2, 2], [0, 6], [-2.5, 0], [2.5, 0], [-1.5, -2.3], [1.5, -2.3], [0, -3.3]];
+  const AXIS_GAP_PX = 24;  // the Height axis' numbers stand at least this far apart
   const FOLLOW_MARGIN_PX = 12;  // a focused element's middle this far inside the window needs no pan (follow)
   // Where a focused section's name may stand if its own place is taken: [share of its width across, marker px down],
   // nearest first.
@@ -168,7 +182,9 @@
       for (let i = 0; i < items.length; i++) for (let j = i + 1; j < items.length; j++) {
         const a = items[i], b = items[j];
         // b's token would cover a's initial (or a's b's): their centres are too close on both axes.
-        const needX = Math.max(a.r, b.r) + Math.max(a.iw, b.iw) + 1, needY = Math.max(a.r, b.r) + Math.max(a.ih, b.ih) + 1;
+        // ... or its hit square under TAP_PX wide (each token keeps a TAP_PX square of its own: tapRegions).
+        const needX = Math.max(Math.max(a.r, b.r) + Math.max(a.iw, b.iw) + 1, (MIN_TAP_PX - 2) * grow),
+          needY = Math.max(Math.max(a.r, b.r) + Math.max(a.ih, b.ih) + 1, (MIN_TAP_PX - 2) * grow);
         const dx = b.x + b.dx - (a.x + a.dx);
         if (Math.abs(dx) >= needX || Math.abs(b.y - a.y) >= needY) continue;
         const dir = dx >= 0 ? 1 : -1, push = (needX - Math.abs(dx)) / 2 + 0.05;
@@ -189,6 +205,7 @@
       const units = Math.abs(it.dx) < 0.05 ? "" : (it.dx / m.a).toFixed(3);
       for (const p of [it.pin, ...(rings.get(it.f.dataset.fighter) || [])]) {
         if (!p || (p.dataset.parted || "") === units) continue;
+        labelsMoved = true;
         if (units) { p.style.translate = `${units}px 0px`; p.dataset.parted = units; }
         else { p.style.translate = ""; delete p.dataset.parted; }
         shifts.delete(p);  // read again from data-parted
@@ -221,7 +238,10 @@
     }
     // Per drawing (the terrain is drawn again only with the whole drawing), not at each redraw of its fighters.
     if (!terrainBoxes.has(svg)) { const t = svg.querySelector("#terrain"); terrainBoxes.set(svg, t && t.getBBox()); }
-    const tb = terrainBoxes.get(svg);
+    // A Height battlefield's ground is drawn on under its lowest surface: what is there to see ends at its band.
+    const band = svg.dataset.band ? svg.dataset.band.split(/[ ,]+/).map(Number) : null;
+    const tb = band && band.length === 5 ? {x: band[0], y: band[1], width: band[2] - band[0], height: band[3] - band[1]}
+      : terrainBoxes.get(svg);
     fixed = {svg, keyed, before: keyed.filter((k) => k.before).length, tokens, figures,
              terrain: tb && (tb.width || tb.height) ? {x0: tb.x, x1: tb.x + tb.width, y0: tb.y, y1: tb.y + tb.height} : null,
              tokenEls: [...svg.querySelectorAll("#fighters .px .token")]};
@@ -244,6 +264,32 @@
     while (i < keyed.length || j < n) {
       const a = keyed[i], b = extra[j];
       if (!b || (a && (a.rank - b.rank || pos(a, false) - pos(b, true)) < 0)) { out.push(a.l); i++; } else { out.push(b.l); j++; }
+    }
+    return out;
+  }
+
+  /* The labels of a move's verdict that never give way: the destination's dice badge and the Height tags of the
+     borders on its route (the overlay's .destination and .route, py/vertigo_view/overlay.py). */
+  function verdictMarks() {
+    const out = [];
+    const dest = overlayAll(".destination[data-section]")[0];
+    if (dest) {
+      const badge = [...overlayAll(".dice-badge[data-section]")].find((b) => b.dataset.section === dest.dataset.section);
+      if (badge && badge.closest(".lbl")) out.push(badge.closest(".lbl"));
+    }
+    const route = overlayAll(".route[data-sections]")[0];
+    const ids = route ? route.dataset.sections.split(" ") : [];
+    if (ids.length > 1) {
+      const pairs = new Set();
+      for (let i = 1; i < ids.length; i++) { pairs.add(ids[i - 1] + "|" + ids[i]); pairs.add(ids[i] + "|" + ids[i - 1]); }
+      const parts = fixedParts();
+      if (!parts.borderTags) {
+        parts.borderTags = new Map();
+        for (const px of svg.querySelectorAll("#labels .border-mark[data-border]")) {
+          parts.borderTags.set(px.dataset.border, [...px.querySelectorAll(".lbl")]);
+        }
+      }
+      for (const key of pairs) out.push(...(parts.borderTags.get(key) || []));
     }
     return out;
   }
@@ -273,7 +319,14 @@
       [...focusShown].filter((n) => svg.contains(n)).map((n) => n.closest(".lbl") || n));
     // The levels verdict's measure (the dimension line's tag) comes next, before the fighters' names: the one number
     // the verdict turns on (the staircase's "4 ft" gave way to Birch's and Cedar's figures, and read nowhere).
-    const first = new Set([...own, ...overlayAll(".levels-dimension .lbl"), ...namesOf(named)]);
+    // The verdict's own marks never give way (issue 22): the destination's dice badge, the Height tags of the borders
+    // its route crosses, the names of the fighters it is about and a levels verdict's measure.  They are placed
+    // right after the focused one's name, each where it is free if a slide finds room, and shown whatever.
+    // A fighter merely selected (no verdict yet) has its name placed early too, but it gives way where no place near
+    // its token is free (its token's initials still tell it apart).
+    const verdict = overlayAll(".target-ring, .levels-dimension, .destination").length > 0;
+    const must = new Set([...overlayAll(".levels-dimension .lbl"), ...(verdict ? namesOf(named) : []), ...verdictMarks()]);
+    const first = new Set([...own, ...must, ...namesOf(named)]);
     if (first.size) labels = [...first, ...labels.filter((l) => !first.has(l))];
     const rects = labels.map((l) => screenBox(l, m, grow));
     // Boxes placed so far, by CELL-px cell of the screen (a number per cell: no string keys in a pass).
@@ -305,6 +358,11 @@
     for (const b of fixedParts().figures) {
       const r = onScreen(m, b);
       if (r.right >= area.left && r.left <= area.right && r.bottom >= area.top && r.top <= area.bottom) add(r);
+    }
+    // Nor the Height axis' numbers on show (heightAxis: a ruler at the window's edge, never given way).
+    for (const t of svg.querySelectorAll("#scale.height-axis .tick:not(.off) text, #scale.height-axis .axis-title text")) {
+      const r = t.getBoundingClientRect();
+      if (r.width) add({left: r.left, right: r.right, top: r.top, bottom: r.bottom});
     }
     const gap = LABEL_GAP * grow;
     const padded = (q) => ({left: q.left - gap, right: q.right + gap, top: q.top - 1, bottom: q.bottom + 1});
@@ -339,12 +397,15 @@
       const w = r.right - r.left, q = (ex, ey) => ({ex, ey, q: {left: r.left + ex, right: r.right + ex, top: r.top + ey,
                                                              bottom: r.bottom + ey}});
       const tries = l.dataset.slide === "v" ? [-18, 18, -36, 36].map((d) => q(0, d)) :
-        l.dataset.slide === "h" ? [-0.2, 0.2, -0.45, 0.45].map((f) => q(f * w, 0)) :
+        l.dataset.slide === "h" ? [[-0.2, 0], [0.2, 0], [-0.45, 0], [0.45, 0],
+          ...(first.has(l) ? [[0, -14], [-0.3, -14], [0.3, -14], [0, -28], [-0.45, -28], [0.45, -28]] : [])]
+          .map(([f, d]) => q(f * w, d * grow)) :
         l.classList.contains("token-name") ? [[-0.3, 0], [0.3, 0], [0, -14], [-0.3, -14], [0.3, -14],
           // Under the point the token stands on, where a fighter stands right under another (a floor above).
           [0, 49],
           // The focused fighter's name, which is shown whatever: further up, where a crowd leaves no room nearer.
-          ...(first.has(l) ? [[0, -28], [-0.3, -28], [0.3, -28], [0, -42]] : [])].map(([f, d]) => q(f * w, d * grow)) :
+          ...(first.has(l) ? [[0, -28], [-0.3, -28], [0.3, -28], [0, -42], [-0.6, 0], [0.6, 0], [-0.6, -14],
+            [0.6, -14], [0, 63], [-1, 0], [1, 0], [0, -56]] : [])].map(([f, d]) => q(f * w, d * grow)) :
         // The focused section's name, shown whatever: off the tokens it would cover (a slab's name under it, where
         // the fighters of the floor below stand), a line or two down or up, or sideways.
         own.has(l) ? OWN_SLIDES.map(([f, d]) => q(f * w, d * grow)) : [];
@@ -353,7 +414,7 @@
       // A name placed first shows even where nothing is free: the focused one's own name whatever (style.css
       // shows it anyway), a levels verdict's measure or a verdict's fighter's name where it covers no label placed
       // before it.
-      const put = slid || (own.has(l) || (first.has(l) && clear(r, false)) ? {ex: 0, ey: 0, q: r} : null);
+      const put = slid || (own.has(l) || must.has(l) ? {ex: 0, ey: 0, q: r} : null);
       if (!put) { want.set(l, away); continue; }
       put.q.rank = rank;
       add(put.q);
@@ -363,6 +424,7 @@
     for (const [l, w] of want) {
       const was = placed.get(l) || {off: false, dx: 0, dy: 0};
       const hit = nameHit(l);
+      if (was.off !== w.off || was.dx !== w.dx || was.dy !== w.dy) labelsMoved = true;
       if (was.off !== w.off) {
         l.classList.toggle("lod-off", w.off);
         if (hit) hit.classList.toggle("lod-off", w.off);
@@ -377,6 +439,139 @@
         }
       }
       placed.set(l, w);
+    }
+  }
+
+  /* The Height axis (py/vertigo_view/terrain.py, _height_axis) is a ruler at the window's left edge, whatever the
+     zoom and pan: its lowest and highest Heights always numbered, and between them the steps of 1, 2 or 5 x 10^n
+     levels that stand at least AXIS_GAP_PX apart (none nearer than that to either end). */
+  let axisState = "";
+  function heightAxis(m, grow) {
+    const axis = svg.querySelector("#scale.height-axis");
+    if (!axis || !(m.a > 0) || !(m.d > 0)) return;
+    const area = view().getBoundingClientRect();
+    const x = ((area.left + (+axis.dataset.axisPx || 24) * grow) - m.e) / m.a;
+    const perLevel = m.d * +svg.dataset.level, lo = +axis.dataset.lo, hi = +axis.dataset.hi;  // px per Height level
+    let step = 1;
+    for (let k = 0; step * perLevel < AXIS_GAP_PX * grow && k < 40; k++) step *= String(step)[0] === "2" ? 2.5 : 2;
+    const state = `${x.toFixed(2)} ${step}`;
+    if (state === axisState && axis.dataset.state === state) return;
+    axisState = state;
+    axis.dataset.state = state;
+    axis.setAttribute("transform", `translate(${x.toFixed(2)} 0)`);
+    const gap = AXIS_GAP_PX * grow / perLevel;  // levels
+    for (const t of axis.querySelectorAll(".tick")) {
+      const v = +t.dataset.level;
+      const on = t.classList.contains("end") || (Math.abs(v / step - Math.round(v / step)) < 1e-9 && v - lo >= gap && hi - v >= gap);
+      t.classList.toggle("off", !on);
+    }
+  }
+
+  /* Every section and fighter owns a square of at least TAP_PX px where a tap selects it (issue 22).  A fighter's is
+     its token's hit square (tokens part until they stand TAP_PX apart: partTokens).  A section drawn at least
+     TAP_PX both ways keeps a free square of its own body (reserved here, below any token on it).  A smaller one turns
+     its tap region on (#taps, py/vertigo_view/terrain.py: a layer over the terrain, under the fighters) and the
+     region is put at the nearest free place under or beside the middle of its surface — free of every token, every
+     reserved square and every region placed before it, smaller sections first — so narrow neighbours stack their
+     regions instead of sharing one.  Worked out again only when the view or the drawing changes; past TAP_SECTIONS
+     sections in the window the zoom has to make room instead. */
+  let tapKey = "", labelsMoved = false;  // labelsMoved: a pass moved a label (a name's hit area moves with it)
+  function tapRegions(m, grow) {
+    const parts = fixedParts();
+    if (!parts.taps) {
+      parts.taps = [...svg.querySelectorAll("#taps > .tap[data-box]")].map((el) => {
+        const [x, y, w, h] = el.dataset.box.split(" ").map(Number), t = el.transform.baseVal.consolidate();
+        return {el, box: {x0: x, y0: y, x1: x + w, y1: y + h}, rect: el.querySelector(".tap-area"),
+                on: el.classList.contains("tap-on"), at: "", px: t ? t.matrix.e : x, py: t ? t.matrix.f : y};
+      });
+    }
+    const key = [m.a, m.d, m.e, m.f, grow].map((v) => v.toFixed(3)).join(" ");
+    if (parts.tapKey === key && tapKey === key && !labelsMoved) return;
+    labelsMoved = false;
+    parts.tapKey = tapKey = key;
+    // A token's hit square, and its disc's white ring (2.5 px wide) past it.
+    const area = view().getBoundingClientRect(), T = TAP_PX * grow, ring = 1.5 * grow, half = MIN_TAP_PX / 2 * grow + ring;
+    const taken = [];
+    const inside = (q) => q.left >= area.left && q.right <= area.right && q.top >= area.top && q.bottom <= area.bottom;
+    const meets = (o, q) => o.left < q.right && q.left < o.right && o.top < q.bottom && q.top < o.bottom;
+    const free = (q) => inside(q) && !taken.some((o) => meets(o, q));
+    // Free but for names' hit areas, which give way to a section's region where nothing else is free (the fighter
+    // keeps its token).
+    const freeButNames = (q) => inside(q) && !taken.some((o) => !o.hit && meets(o, q));
+    for (const h of parts.yielded || []) h.classList.remove("tap-yield");
+    parts.yielded = [];
+    for (const {token, f} of parts.tokens) {
+      const r = screenBox(token, m, grow);
+      if (r) { const cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2;
+               taken.push({left: cx - half, right: cx + half, top: cy - half, bottom: cy + half}); }
+      // A figure drawn to scale answers taps over its whole body.
+      const body = parts.tokens.length <= 200 ? f.querySelector(":scope > rect.hit") : null;
+      if (body) {
+        const q = body.getBoundingClientRect();
+        // With its outline's white ring (2.5 px wide) round it.
+        if (q.width) taken.push({left: q.left - ring, right: q.right + ring, top: q.top - ring, bottom: q.bottom + ring});
+      }
+      // Its name answers taps too (a hit area that moves with the name: nameHit), where the name is shown.
+      const name = parts.tokens.length <= 200 ? f.querySelector(".token-name") : null, hit = name && nameHit(name);
+      if (hit && !name.classList.contains("lod-off")) {
+        const q = hit.getBoundingClientRect();
+        if (q.width) taken.push({left: q.left, right: q.right, top: q.top, bottom: q.bottom, hit});
+      }
+    }
+    const shown = [];
+    for (const t of parts.taps) {
+      const b = onScreen(m, t.box);
+      if (b.right > area.left && b.left < area.right && b.bottom > area.top && b.top < area.bottom) shown.push({t, b});
+      else t.want = null;
+    }
+    const small = [];
+    if (shown.length <= TAP_SECTIONS) {
+      for (const it of shown) {
+        const {b} = it, l = Math.max(b.left, area.left), r = Math.min(b.right, area.right);
+        const top = Math.max(b.top, area.top), bottom = Math.min(b.bottom, area.bottom);
+        it.t.want = null;
+        if (r - l < T || bottom - top < T) { small.push(it); continue; }
+        // Its own square: the middle across, as near its surface as the tokens on it allow; and the middle of what
+        // is drawn of it, where a tap meant for it lands first, kept free of the small sections' regions too.
+        const xs = [(l + r) / 2 - T / 2, l, r - T], spot = [];
+        for (let y = top; y + T <= bottom && spot.length < 24; y += T / 2) for (const x of xs) spot.push({left: x, right: x + T, top: y, bottom: y + T});
+        const q = spot.find(free);
+        if (q) taken.push(q); else small.push(it);
+        for (const cy of [(top + bottom) / 2, (b.top + b.bottom) / 2]) {  // (a ground runs on past the window's foot)
+          const mid = {left: (l + r - T) / 2, right: (l + r + T) / 2, top: cy - T / 2, bottom: cy + T / 2};
+          if (free(mid)) taken.push(mid);
+        }
+      }
+      small.sort((p, q) => (p.b.right - p.b.left) * (p.b.bottom - p.b.top) - (q.b.right - q.b.left) * (q.b.bottom - q.b.top));
+      for (const it of small) {
+        // About its pin: the middle of its surface.
+        const ax = m.a * it.t.px + m.c * it.t.py + m.e, ay = m.b * it.t.px + m.d * it.t.py + m.f;
+        let put = null, least = Infinity;
+        for (const [dx, dy] of TAP_PLACES) {
+          const q = {left: ax - T / 2 + dx * T, right: ax + T / 2 + dx * T, top: ay + dy * T, bottom: ay + dy * T + T};
+          if (free(q)) { put = [dx, dy, q]; break; }
+          if (least > 0 && freeButNames(q)) { put = [dx, dy, q]; least = 0; continue; }
+          // None free: the place inside the window where the least of it is taken.
+          const lost = taken.reduce((n, o) => n + Math.max(0, Math.min(o.right, q.right) - Math.max(o.left, q.left)) *
+                                                  Math.max(0, Math.min(o.bottom, q.bottom) - Math.max(o.top, q.top)), 0);
+          if (inside(q) && lost < least) { least = lost; put = [dx, dy, q]; }
+        }
+        if (!put) put = [0, 0, {left: ax - T / 2, right: ax + T / 2, top: ay, bottom: ay + T}];
+        for (const o of taken) {
+          if (o.hit && meets(o, put[2])) { o.hit.classList.add("tap-yield"); parts.yielded.push(o.hit); o.hit = null; }
+        }
+        taken.push(put[2]);
+        it.t.want = put;
+      }
+    }
+    for (const t of parts.taps) {
+      const on = !!t.want, at = on ? `${t.want[0]} ${t.want[1]}` : "";
+      if (on !== t.on) { t.on = on; t.el.classList.toggle("tap-on", on); }
+      if (on && at !== t.at && t.rect) {
+        t.at = at;
+        t.rect.setAttribute("x", String(-TAP_PX / 2 + t.want[0] * TAP_PX));
+        t.rect.setAttribute("y", String(t.want[1] * TAP_PX));
+      }
     }
   }
 
@@ -408,8 +603,11 @@
     const grow = markerGrow();
     // Written only when it changes: every marker's style hangs on it.
     if (m && m.a > 0 && svg.style.getPropertyValue("--k") !== String(grow / m.a)) svg.style.setProperty("--k", String(grow / m.a));
+    if (m && m.d > 0 && svg.style.getPropertyValue("--ky") !== String(grow / m.d)) svg.style.setProperty("--ky", String(grow / m.d));
+    if (m) heightAxis(m, grow);
     const t = performance.now();
     levelOfDetail(grow);
+    if (m) tapRegions(m, grow);
     offScreen();
     refreshed = performance.now();
     lodMs = refreshed - t;
@@ -434,12 +632,12 @@
       svg.style.height = H + "px";
     }
     if (base.length !== 4 || !(base[2] > 0) || !(base[3] > 0) || !W || !H) return;
-    const [vx, vy, vw, vh] = base, s = pz.getScale(), p = pz.getPan();
-    const fit = Math.min(W / vw, H / vh), ox = (W - vw * fit) / 2, oy = H - vh * fit;  // "xMidYMax meet"
+    const [vx, vy] = base, s = pz.getScale(), p = pz.getPan();
+    const {fx, fy, ox, oy} = fitOf(base, W, H);
     // panzoom's transform of the proxy is scale(s) translate(x, y) about the middle: the window shows the
     // proxy's own px from (W/2)(1 - 1/s) - x across, W/s wide.
     const qx = (W / 2) * (1 - 1 / s) - p.x, qy = (H / 2) * (1 - 1 / s) - p.y;
-    const box = [vx + (qx - ox) / fit, vy + (qy - oy) / fit, W / (s * fit), H / (s * fit)];
+    const box = [vx + (qx - ox) / fx, vy + (qy - oy) / fy, W / (s * fx), H / (s * fy)];
     svg.setAttribute("viewBox", box.map((n) => +n.toFixed(3)).join(" "));
     later();
   }
@@ -453,8 +651,14 @@
     const port = proxy.parentElement, W = port.clientWidth, H = port.clientHeight;
     let s = 1;
     if (base.length === 4 && base[2] > 0 && base[3] > 0 && W && H && unit > 0) {
-      const all = Math.min(W / base[2], H / base[3]);
-      s = Math.max(1, Math.min(MAX_FIT_ZOOM, Math.min(H / base[3], MIN_UNIT_PX / unit) / all));
+      if (stretched()) {
+        // Worked out with its base box (stretchBase): across, as below; up, a Height battlefield too tall for 12 px
+        // per level is fitted whole, and the zoom brings its levels apart.
+        s = +svg.dataset.startScale || 1;
+      } else {
+        const all = Math.min(W / base[2], H / base[3]);
+        s = Math.max(1, Math.min(MAX_FIT_ZOOM, Math.min(H / base[3], MIN_UNIT_PX / unit) / all));
+      }
     }
     return {startScale: s, startX: (W / 2) * (1 - 1 / s), startY: -(H / 2) * (1 - 1 / s), maxScale: MAX_ZOOM * s};
   }
@@ -487,17 +691,73 @@
     const drawn = next.dataset.drawn || next.getAttribute("viewBox") || "";
     const same = drawn === viewBox;
     if (!next.dataset.base) next.dataset.base = same && svg && svg.dataset.base ? svg.dataset.base : drawn;
+    if (same && svg && svg.dataset.startScale && !next.dataset.startScale) next.dataset.startScale = svg.dataset.startScale;
     next.dataset.drawn = drawn;
     svg = next;
     viewBox = drawn;
     if (!pz) return;
+    // A Height battlefield's fit is worked out here (fitOf, stretchBase): the browser's own "meet" would leave its sky
+    // empty.  (One drawn to scale keeps "meet": its picture for a reload keeps its aspect.)
+    if (stretched()) next.setAttribute("preserveAspectRatio", "none");
     // The same battlefield drawn again keeps its zoom; another starts fitted.
     if (!same) {
+      if (stretched()) stretchBase();
       refit();
       toFit();
-      headroom();
+      if (!stretched()) headroom();
     }
     frame();
+  }
+
+  /* Whether the drawing is a Height battlefield's, whose vertical scale is chosen apart from the horizontal one
+     (data-band, py/vertigo_view/side_view.py): Height levels are abstract, so its band fills the view's box. */
+  function stretched() {
+    return !!(svg && svg.dataset.band);
+  }
+
+  /* The fit of a base box in a W x H window: px per SVG unit across (fx) and up (fy) and the offset of the box's
+     corner (ox, oy).  A Height battlefield's base box is worked out for the window (stretchBase) and fills it;
+     one drawn to scale keeps its aspect, "xMidYMax meet". */
+  function fitOf(base, W, H) {
+    const [, , vw, vh] = base;
+    if (stretched()) return {fx: W / vw, fy: H / vh, ox: 0, oy: 0};
+    const fit = Math.min(W / vw, H / vh);
+    return {fx: fit, fy: fit, ox: (W - vw * fit) / 2, oy: H - vh * fit};
+  }
+
+  /* A Height battlefield's base box for this window: across, the sections' ends with AXIS room on the left (the
+     Height axis' numbers) and RIGHT_PX on the right; up, from BELOW_PX under the lowest surface (its name) to
+     HEADROOM_PX over the highest marker — a fighter's token and name, a Height tag — with the scale up chosen
+     so that this band fills the window's height, between 12 px and the window's height per Height level.
+     A battlefield too tall for 12 px per level is fitted whole all the same (zoom brings its levels apart). */
+  function stretchBase() {
+    const port = proxy.parentElement, W = port.clientWidth, H = port.clientHeight;
+    const band = svg.dataset.band.split(/[ ,]+/).map(Number), level = +svg.dataset.level;
+    if (!W || !H || band.length !== 5 || !(level > 0)) return;
+    const [x0, top, x1, bottom, tags] = band, grow = markerGrow(), unit = +svg.dataset.perUnit;
+    const axis = svg.querySelector("#scale");
+    const left = ((axis && +axis.dataset.axisPx) || 24) * grow + 8, right = RIGHT_PX * grow, wide = Math.max(x1 - x0, 1e-6);
+    // A battlefield too wide for MIN_UNIT_PX per unit starts zoomed in by s from its left end (fitStart): the window
+    // then shows 1/s of the base box across and up, and that part is what the band fills.
+    // (Only a field wider than the whole window at MIN_UNIT_PX: the axis' margin alone does not zoom one in.)
+    const s = MIN_UNIT_PX / unit * wide <= W ? 1 : Math.max(1, Math.min(MAX_FIT_ZOOM, (MIN_UNIT_PX / unit * wide + left + right) / W));
+    svg.dataset.startScale = String(s);
+    const fx = Math.max(1e-6, W - (left + right) / s) / wide;
+    const below = BELOW_PX * grow, room = H - below - HEADROOM_PX;
+    // Markers above a point: each fighter's token and name (marker px above its pin), the highest Height tag, the
+    // axis' title over the highest surface.
+    // The highest surface keeps room for a token and its name (a fighter may move up there) and the axis' title.
+    const marks = [{y: tags, above: 10 * grow}, {y: top, above: 48 * grow}];
+    for (const px of svg.querySelectorAll("#fighters .fighter > .pin > .px")) {
+      const t = px.parentElement.transform.baseVal.consolidate(), b = px.getBBox();
+      if (t && b.height) marks.push({y: t.matrix.f, above: -b.y * grow});
+    }
+    let fy = Infinity;
+    for (const {y, above} of marks) if (y < bottom - 1e-6) fy = Math.min(fy, Math.max(1e-6, room - above) / (bottom - y));
+    // The band fills the height (at least 12 px per level wherever that fits), at most a window per level.
+    fy = Math.min(fy, H / level) / s;
+    const vh = H / fy;
+    svg.dataset.base = [x0 - left / s / fx, bottom + below / s / fy - vh, W / fx, vh].map((n) => +n.toFixed(3)).join(" ");
   }
 
   /* Room above the highest fighter for its token and name, which are drawn in CSS px above the point it stands
@@ -509,18 +769,25 @@
     const marks = [];
     for (const px of svg.querySelectorAll("#fighters .fighter > .pin > .px")) {
       const t = px.parentElement.transform.baseVal.consolidate(), b = px.getBBox();
-      if (t && b.height) marks.push({y: t.matrix.f, above: -b.y * grow});  // marker px above the pin's point
+      // Marker px above the pin's point, and its token's hit square about the pin across.
+      if (t && b.height) marks.push({x: t.matrix.e, y: t.matrix.f, above: -b.y * grow, half: MIN_TAP_PX * grow / 2 + 2});
     }
-    for (let i = 0; i < 2 && marks.length; i++) {
+    for (let i = 0; i < 3 && marks.length; i++) {
       frame();
       const m = svg.getScreenCTM();
-      if (!m || !(m.d > 0)) return;
+      if (!m || !(m.d > 0) || !(m.a > 0)) return;
+      const area = view().getBoundingClientRect();
       const top = Math.min(...marks.map((k) => m.d * k.y + m.f - k.above));
-      const need = view().getBoundingClientRect().top + HEADROOM_PX - top;
-      if (!(need > 0.5)) return;
+      const need = Math.max(0, area.top + HEADROOM_PX - top);
+      // A figure at either end keeps its whole token in the window (its tap square: the staircase's top step, on a phone).
+      const left = Math.max(0, area.left - Math.min(...marks.map((k) => m.a * k.x + m.e - k.half)));
+      const right = Math.max(0, Math.max(...marks.map((k) => m.a * k.x + m.e + k.half)) - area.right);
+      if (!(need > 0.5 || left > 0.5 || right > 0.5)) return;
       const b = svg.dataset.base.split(/[ ,]+/).map(Number);
       b[1] -= need / m.d;
       b[3] += need / m.d;
+      b[0] -= left / m.a;
+      b[2] += (left + right) / m.a;
       svg.dataset.base = b.map((n) => +n.toFixed(3)).join(" ");
       refit();
       toFit();
@@ -611,6 +878,72 @@
            {animate: false});
   }
 
+  /* A long press (LONG_PRESS_MS without moving) lists every fighter and section under the finger as a menu at the
+     top of the panel: where a token, a thin slab and a Height tag lie over one another, the referee picks the one
+     meant.  A choice acts as a click on it there.  The browser's own context menu is not shown over the view.
+     The click that ends a long press is not also a click.  A mouse's right button opens the same menu. */
+  let pressed = false;
+  function targetsAt(x, y) {
+    const out = [], seen = new Set();
+    for (const [dx, dy] of [[0, 0], [-8, 0], [8, 0], [0, -8], [0, 8]]) {
+      for (const el of document.elementsFromPoint(x + dx, y + dy)) {
+        let t = el.closest && el.closest("#view [data-fighter], #view [data-section]");
+        if (!t || t.closest("#overlay, #labels")) continue;
+        if (t.classList.contains("tap")) t = document.getElementById("section-" + t.dataset.section) || t;
+        const key = t.dataset.fighter ? "f:" + t.dataset.fighter : "s:" + t.dataset.section;
+        if (!seen.has(key) && t.getAttribute("role") === "button") { seen.add(key); out.push(t); }
+      }
+    }
+    return out;
+  }
+  function targetMenu(x, y) {
+    const panel = document.getElementById("panel"), items = targetsAt(x, y);
+    if (!panel || !items.length) return;
+    const old = panel.querySelector(".target-menu");
+    if (old) old.remove();
+    const menu = document.createElement("div");
+    menu.className = "target-menu card";
+    menu.setAttribute("role", "menu");
+    menu.setAttribute("aria-label", "Under your finger");
+    const title = document.createElement("h2");
+    title.textContent = `Under your finger: ${items.length} ${items.length === 1 ? "piece" : "pieces"}`;
+    menu.append(title);
+    for (const t of items) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.setAttribute("role", "menuitem");
+      b.textContent = (t.dataset.fighter ? "Fighter: " : "") + (t.getAttribute("aria-label") || t.id);
+      b.addEventListener("click", () => {
+        menu.remove();
+        t.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, clientX: x, clientY: y, detail: 1}));
+      });
+      menu.append(b);
+    }
+    menu.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.stopPropagation(); menu.remove(); } });
+    panel.prepend(menu);
+    const side = panel.closest(".side");
+    if (side) side.scrollTop = 0;
+    menu.querySelector("button").focus({preventScroll: true});
+  }
+  function longPress(v) {
+    let timer = 0, at = null, mouse = true;
+    const cancel = () => { clearTimeout(timer); timer = 0; };
+    v.addEventListener("pointerdown", (e) => {
+      cancel();
+      pressed = false;
+      mouse = e.pointerType === "mouse";
+      if (mouse) return;  // a mouse's right button opens the same menu (contextmenu)
+      at = {x: e.clientX, y: e.clientY};
+      timer = setTimeout(() => { timer = 0; pressed = true; targetMenu(at.x, at.y); }, LONG_PRESS_MS);
+    });
+    v.addEventListener("pointermove", (e) => { if (timer && Math.hypot(e.clientX - at.x, e.clientY - at.y) > DRAG_PX) cancel(); });
+    for (const type of ["pointerup", "pointercancel", "pointerleave"]) v.addEventListener(type, cancel);
+    v.addEventListener("contextmenu", (e) => {
+      e.preventDefault();
+      if (mouse) targetMenu(e.clientX, e.clientY);
+    });
+  }
+
   function start() {
     const v = view();
     proxy = document.querySelector(".view-proxy");
@@ -628,9 +961,14 @@
     let down = null;
     v.addEventListener("pointerdown", (e) => { down = {x: e.clientX, y: e.clientY}; }, true);
     v.addEventListener("click", (e) => {
-      if (down && Math.hypot(e.clientX - down.x, e.clientY - down.y) > DRAG_PX) { e.stopPropagation(); e.preventDefault(); }
+      if ((down && Math.hypot(e.clientX - down.x, e.clientY - down.y) > DRAG_PX) || pressed) {
+        e.stopPropagation();
+        e.preventDefault();
+      }
       down = null;
+      pressed = false;
     }, true);
+    longPress(v);
     v.addEventListener("focusin", (e) => {
       // The view follows the keyboard's focus (the one with a ring), not a click's: a tap on the part of a section
       // in the window panned the view to that section's middle.  Brought into view by the next pass, not here:
@@ -680,9 +1018,11 @@
       const at = pz.getPan(), old = fitAt || {startScale: 1, startX: 0, startY: 0};
       const fitted = Math.abs(pz.getScale() - old.startScale) < 1e-6 && Math.abs(at.x - old.startX) < 1 &&
         Math.abs(at.y - old.startY) < 1;
+      if (stretched()) stretchBase();
       refit();
       if (fitted) toFit();
       frame();
+      later();
     };
     window.addEventListener("resize", resized);
     if (window.ResizeObserver) new ResizeObserver(resized).observe(proxy.parentElement);
@@ -707,6 +1047,10 @@
       refresh();
     }
     copy.setAttribute("viewBox", svg.dataset.base);
+    // The window it was fitted to: a Height battlefield's fit is worked out for it (stretchBase), so a reload at
+    // another size shows no picture rather than a squeezed one (static/boot.js).
+    const port = proxy.parentElement;
+    copy.setAttribute("data-taken", `${port.clientWidth} ${port.clientHeight}`);
     copy.removeAttribute("style");  // the live view's size in px and its --k: the picture gets its own
     copy.removeAttribute("data-base");
     copy.removeAttribute("data-drawn");

@@ -49,18 +49,29 @@ from vertigo.table import Table
 from vertigo.text import isolate
 
 from .frame import _MEMO as _MEMO
-from .frame import SIZE_BY_SM, SLAB, SYSTEMS, TRUE_SCALE, UH, UX, System, _el, figure_height
+from .frame import SIZE_BY_SM, SLAB, SYSTEMS, TRUE_SCALE, UH, UX, System, _el, _low, figure_height
 from .frame import _Frame as _Frame
 from .frame import _Memo as _Memo
 from .markup import to_xml
 from .overlay import Highlights, OverlayParts, overlay_parts, render_overlay
-from .terrain import _borders, _defs, _scale, _terrain
+from .terrain import _border_marks, _borders, _defs, _scale, _taps, _terrain
 from .terrain import _labels as _labels
 from .tokens import SIDE_COLOURS, fighter_groups, render_fighters
 
 __all__ = ["Highlights", "OverlayParts", "render", "render_fighters", "render_overlay", "overlay_parts",
            "fighter_groups", "figure_height", "SIDE_COLOURS", "SIZE_BY_SM", "SYSTEMS", "System", "UX", "UH",
            "TRUE_SCALE", "SLAB"]
+
+
+def _band(table: Table, frame: _Frame) -> str:
+    """``data-band`` of a Height view: ``"x0 top x1 bottom tags"``, SVG units — the leftmost and rightmost
+    section ends, the y of the highest surface and of the lowest, and the y of the highest Height tag's
+    middle (a marker 9 px above it; the bottom when there is none)."""
+    sections = table.scenario.field.sections
+    bottom = frame.y(min(_low(s) for s in sections))
+    tags = [m.label_y for m in _border_marks(table, frame) if m.text]
+    return " ".join(fmt(v) for v in (frame.x(min(s.x0 for s in sections)), frame.y(max(s.top for s in sections)),
+                                     frame.x(max(s.x1 for s in sections)), bottom, min(tags, default=bottom)))
 
 
 def render(table: Table, highlights: Highlights | None = None) -> str:
@@ -76,7 +87,10 @@ def render(table: Table, highlights: Highlights | None = None) -> str:
         group per section, ``data-section`` = id), ``#borders`` (one
         ``.border`` line per border), ``#scale``, ``#overlay``, ``#fighters``
         (one ``.fighter`` per fighter, ``data-fighter`` = id, with its name)
-        and ``#labels`` (section names and Height tags).
+        and ``#labels`` (section names and Height tags); ``#taps`` (each
+        section's tap region, :func:`vertigo_view.terrain._taps`) comes after
+        ``#scale``.  A Height view also carries ``data-band`` and
+        ``data-level`` (:func:`_band`): the page fits that band to its box.
     """
     field_ = table.scenario.field
     frame = _Frame.of(table)
@@ -90,6 +104,11 @@ def render(table: Table, highlights: Highlights | None = None) -> str:
         "data-units": table.scenario.units,
         "data-per-unit": fmt(frame.sx),
     })
+    if not frame.system.true_scale:
+        # Height levels are abstract: the page chooses the vertical scale apart from the horizontal one and fits
+        # this band to its box (static/view.js, stretchBase).
+        svg.set("data-band", _band(table, frame))
+        svg.set("data-level", fmt(frame.sy))
     _el(svg, "title", f"Side view: {isolate(table.scenario.title)}", id="view-title")
     _el(svg, "desc", f"{len(field_.sections)} sections, {len(field_.borders)} borders, "
                      f"{len(table.scenario.fighters)} fighters. {frame.system.desc}", id="view-desc")
@@ -103,6 +122,7 @@ def render(table: Table, highlights: Highlights | None = None) -> str:
     _terrain(svg, table, frame)
     _borders(svg, table, frame)
     _scale(svg, table, frame)
+    _taps(svg, table, frame)
     text = to_xml(svg)
     assert text.endswith("</svg>")
     # Over the terrain: the overlay, the fighters, then the labels (no line or figure hides one).

@@ -114,6 +114,38 @@ def _terrain(svg: ET.Element, table: Table, frame: _Frame) -> None:
             _stairs(sg, s, frame)
 
 
+TAP_PX = 24.0
+"""Side of a section's tap region, CSS px: a section drawn smaller than this either way on screen answers a tap
+anywhere in a square this size under the middle of its surface (issue 22)."""
+
+
+def _taps(svg: ET.Element, table: Table, frame: _Frame) -> None:
+    """The ``<g id="taps">`` layer, over the terrain and under the fighters: a tap region per section.
+
+    Each is a marker (``g.pin.tap[data-section]``, :func:`_pin`): a :data:`TAP_PX` px square whose top edge
+    is the middle of the section's surface, so a fighter standing there keeps its token.  ``data-box``: the
+    section's body, ``"x y width height"`` in SVG units; the page turns a region on (``.tap-on``) only while
+    that body is drawn under :data:`TAP_PX` either way, so a large section's region never covers a
+    neighbour drawn over it.  Larger sections come first, so where two regions overlap the smaller one,
+    drawn later, wins.
+    """
+    g = _el(svg, "g", id="taps")
+    thick = SLAB * UH
+    boxes = []
+    for s in table.scenario.field.sections:
+        x0, x1 = frame.x(s.x0), frame.x(s.x1)
+        top = frame.y(s.top)
+        bottom = frame.y(frame.bottom) if s.kind == "ground" else frame.y(_low(s)) + thick
+        boxes.append(((x1 - x0) * (bottom - top), s.x0, s.id, s, (x0, top, x1 - x0, bottom - top)))
+    for _, _, _, s, box in sorted(boxes, key=lambda b: (-b[0], b[1], b[2])):
+        px = _pin(g, frame.x(s.centre), frame.y(s.surface(s.centre)), "tap-region")
+        pin = g[-1]
+        pin.set("class", "pin tap")
+        pin.set("data-section", s.id)
+        pin.set("data-box", " ".join(fmt(round(v, 2)) for v in box))
+        _el(px, "rect", class_="tap-area", x=-TAP_PX / 2, y=0, width=TAP_PX, height=TAP_PX)
+
+
 def _stairs(sg: ET.Element, s: Section, frame: _Frame) -> None:
     """Each tread as a ``line.surface.tread`` at its step's surface (``data-step``, 0 = leftmost), risers between."""
     prof = _profile(s, frame)
@@ -223,22 +255,54 @@ def _labels(table: Table, frame: _Frame) -> ET.Element:
     return g
 
 
+AXIS_TICKS = 200
+"""Most numbers the Height axis draws: the finest step it draws is the smallest of 1, 2 or 5 × 10ⁿ that keeps
+it under this many; the page shows a coarser one where those would stand under 24 px apart."""
+
+
+def axis_steps(lo: Fraction, hi: Fraction) -> int:
+    """The finest step of the Height axis between Heights ``lo`` and ``hi``: 1, 2 or 5 × 10ⁿ Height levels
+    (n ≥ 0), the smallest with at most :data:`AXIS_TICKS` multiples between them."""
+    span = max(Fraction(0), hi - lo)
+    step = 1
+    while span / step > AXIS_TICKS:
+        step = step * 5 // 2 if str(step)[0] == "2" else step * 2
+    return step
+
+
 def _scale(svg: ET.Element, table: Table, frame: _Frame) -> None:
     g = _el(svg, "g", id="scale", aria_hidden="true")
     if frame.system.true_scale:
         _length_bar(g, table, frame)
         return
-    x = frame.x(frame.left + 0.7)
-    lo, hi = math.ceil(frame.bottom), math.floor(frame.top - 1)
-    step = max(1, math.ceil((hi - lo) / 16))
-    _el(g, "line", class_="scale-axis", x1=x, y1=frame.y(lo), x2=x, y2=frame.y(hi))
-    for level in range(lo, hi + 1):
-        if level % step:
-            continue
-        y = frame.y(level)
-        _el(g, "line", class_="scale-tick", x1=x - 4, y1=y, x2=x + 4, y2=y)
-        _el(_pin(g, x, y, rank=4), "text", str(level), class_="scale-label", x=-8, y=4)
-    _el(_pin(g, x, frame.y(hi), rank=4), "text", "Height", class_="scale-title", x=0, y=-10)
+    _height_axis(g, table, frame)
+
+
+def _height_axis(g: ET.Element, table: Table, frame: _Frame) -> None:
+    """The Height axis: a ruler the page keeps at the window's left edge (``static/view.js``).
+
+    A line from the lowest surface to the highest, the lowest and highest Heights always numbered
+    (``.tick.end``), and a number at every multiple of :func:`axis_steps` between them (``data-level``),
+    of which the page shows the steps of 1, 2 or 5 × 10ⁿ that stand at least 24 px apart.  ``data-axis-px``:
+    CSS px the numbers need left of the line.
+    """
+    sections = table.scenario.field.sections
+    lo, hi = min(_low(s) for s in sections), max(s.top for s in sections)
+    step = axis_steps(lo, hi)
+    levels = [lo] + [Fraction(v) for v in range(math.floor(lo / step) * step + step, math.ceil(hi), step)
+                     if lo < v < hi] + ([hi] if hi != lo else [])
+    texts = [fmt(v) for v in levels]
+    g.set("class", "height-axis")
+    g.set("data-axis-px", fmt(round(max(len(t) for t in texts) * 7 + 14)))
+    g.set("data-lo", fmt(lo))
+    g.set("data-hi", fmt(hi))
+    _el(g, "line", class_="scale-axis", x1=0, y1=frame.y(lo), x2=0, y2=frame.y(hi))
+    for i, (v, text) in enumerate(zip(levels, texts, strict=True)):
+        end = i == 0 or i == len(levels) - 1
+        px = _pin(g, 0, frame.y(v), "tick" + (" end" if end else ""), data_level=text)
+        _el(px, "line", class_="scale-tick", x1=-4, y1=0, x2=4, y2=0)
+        _el(px, "text", text, class_="scale-label", x=-7, y=4)
+    _el(_pin(g, 0, frame.y(hi), "axis-title"), "text", "Height", class_="scale-title", x=0, y=-12)
 
 
 def _bar_length(frame_height: float, per: float) -> Fraction:

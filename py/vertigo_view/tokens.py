@@ -25,7 +25,7 @@ from vertigo.text import isolate
 from .frame import _MEMO, _el, _Frame, _pin, _short, figure_height
 from .markup import to_xml
 
-__all__ = ["SIDE_COLOURS", "TOKEN_R", "MIN_TAP", "token_positions", "fighter_groups", "render_fighters"]
+__all__ = ["SIDE_COLOURS", "TOKEN_R", "MIN_TAP", "initials", "token_positions", "fighter_groups", "render_fighters"]
 
 TOKEN_R = 14.0
 """Radius of a fighter token, CSS px at every zoom (a marker: see :func:`_pin`)."""
@@ -44,6 +44,33 @@ _CROTCH = 0.45
 
 def _side_colour(table: Table) -> dict[str, str]:
     return {side: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, side in enumerate(table.scenario.sides)}
+
+
+def initials(fighters: tuple[Fighter, ...]) -> Mapping[str, str]:
+    """What each fighter's token shows: ``{fighter id: mark}``.
+
+    The first letter or digit of each of the first two words of its name, upper case (*Raider captain* →
+    ``RC``, *Roof sniper* → ``RS``, *Hawk* → ``H``), so tokens of one colour can be told apart where their names
+    give way (issue 22); where two fighters still share a mark, each of them gets its place among them as a
+    digit (``RB1``, ``RB2``), in the scenario's order.  A name with no letter or digit keeps its first character.
+    """
+    def mark(name: str) -> str:
+        firsts = [next(c for c in w if c.isalnum()) for w in name.split() if any(c.isalnum() for c in w)]
+        return "".join(firsts[:2]).upper() if firsts else name[:1].upper()
+
+    marks = {f.id: mark(f.name) for f in fighters}
+    count: dict[str, int] = {}
+    for m in marks.values():
+        count[m] = count.get(m, 0) + 1
+    seen: dict[str, int] = {}
+    out: dict[str, str] = {}
+    for f in fighters:
+        m = marks[f.id]
+        if count[m] > 1:
+            seen[m] = seen.get(m, 0) + 1
+            m = f"{m}{seen[m]}"
+        out[f.id] = m
+    return out
 
 
 def token_positions(table: Table) -> Mapping[str, tuple[float, float]]:
@@ -144,11 +171,11 @@ def _fighters(table: Table) -> ET.Element:
         cx, cy = where[f.id]
         fg = _fighter_group(g, table, f)
         lift = 13 * (stagger.get(f.id, 0) % 2)
-        _token(fg, cx, cy, f, colours[f.side], lift)
+        _token(fg, table, cx, cy, f, colours[f.side], lift)
     return g
 
 
-def _token(fg: ET.Element, x: float, y: float, f: Fighter, colour: str, lift: float = 0.0,
+def _token(fg: ET.Element, table: Table, x: float, y: float, f: Fighter, colour: str, lift: float = 0.0,
            name_at: tuple[float, float] | None = None) -> None:
     """A token marker: a hit target, the disc and the initial, and the fighter's name (``.lbl``, rank 1).
 
@@ -160,7 +187,8 @@ def _token(fg: ET.Element, x: float, y: float, f: Fighter, colour: str, lift: fl
     cy = -TOKEN_R - 1 if name_at is None else 0.0
     _el(px, "rect", class_="hit", x=-MIN_TAP / 2, y=round(cy - MIN_TAP / 2, 2), width=MIN_TAP, height=MIN_TAP)
     _el(px, "circle", class_="token", cx=0, cy=cy, r=TOKEN_R, fill=colour)
-    _el(px, "text", f.name[:1].upper(), class_="token-initial", x=0, y=round(cy + 4.5, 2))
+    mark = _MEMO.get("initials", table.scenario, lambda: initials(table.scenario.fighters))[f.id]
+    _el(px, "text", mark, class_="token-initial" + (" long" if len(mark) > 2 else ""), x=0, y=round(cy + 4.5, 2))
     if name_at is None:
         name = px
         name_y = cy - TOKEN_R - 5 - lift
@@ -211,7 +239,7 @@ def _standing(g: ET.Element, table: Table, frame: _Frame) -> None:
         _el(fg, "rect", class_="hit", x=round(fig.cx - half, 2), y=round(fig.feet - fig.h, 2),
             width=round(2 * half, 2), height=round(fig.h, 2))
         _figure(fg, fig, colours[f.side])
-        _token(fg, fig.cx, fig.mid, f, colours[f.side], name_at=(fig.cx, round(fig.feet - fig.h, 2)))
+        _token(fg, table, fig.cx, fig.mid, f, colours[f.side], name_at=(fig.cx, round(fig.feet - fig.h, 2)))
 
 
 def _figure(fg: ET.Element, fig: _Figure, colour: str) -> None:

@@ -99,8 +99,11 @@ class App:
         self.fighter(fighter_id).locator(".px .token").click()
 
     def section(self, section_id: str):  # type: ignore[no-untyped-def]
-        """The visible body of a section (a slab's group also spans the open space under it)."""
-        return self.page.locator(f"#terrain [data-section='{section_id}'] .body")
+        """Where a referee taps a section: its tap region while the page has it on (a section drawn under 24 px
+        either way, issue 22: the region lies over the section's own body), else its visible body (a slab's group
+        also spans the open space under it)."""
+        return self.page.locator(f"#terrain [data-section='{section_id}'] .body, "
+                                 f"#taps .tap-on[data-section='{section_id}'] .tap-area").last
 
 
 def serious_axe_violations(page: Page, axe: Path) -> list[str]:

@@ -50,6 +50,12 @@ DRAWN = """() => {
   for (const e of svg.querySelectorAll('[tabindex]')) e.setAttribute('tabindex', '0');
   for (const e of svg.querySelectorAll('.lbl[transform]')) e.removeAttribute('transform');
   for (const e of svg.querySelectorAll('.lod-off, .focus-shown')) e.classList.remove('lod-off', 'focus-shown');
+  // The fit of a Height battlefield (issue 22): its start scale, the Height axis kept at the window's edge with
+  // the numbers shown at this zoom, and the tap regions on for the sections drawn small.
+  for (const a of ['data-start-scale', 'preserveAspectRatio']) svg.removeAttribute(a);
+  const axis = svg.querySelector('#scale');
+  if (axis) { axis.removeAttribute('transform'); axis.removeAttribute('data-state'); }
+  for (const e of svg.querySelectorAll('.tick.off, .tap-on')) e.classList.remove('off', 'tap-on');
   for (const e of svg.querySelectorAll('[class=""]')) e.removeAttribute('class');
   return svg.outerHTML;
 }"""
@@ -111,7 +117,7 @@ def _leave_on_the_cliff(context: BrowserContext, url: str) -> str | None:
 
 PICTURE_K = r"""() => {
   const src = decodeURIComponent(document.querySelector('#view > img').src.split(',').slice(1).join(','));
-  const m = /:root\{--k:([0-9.]+)\}/.exec(src);
+  const m = /:root\{--k:([0-9.]+);--ky:([0-9.]+)\}/.exec(src);
   return m ? +m[1] : null;
 }"""
 

@@ -16,31 +16,35 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import actions, clicks, importing, levels, saved, startup, zoom
+from . import actions, clicks, fill, importing, levels, saved, startup, zoom
 from .actions import ACTION_BUDGET_S, ACTION_GOAL_MS, ACTION_MIN_REPS, ACTION_REPS, print_actions, section_actions
 from .clicks import TARGET_MEDIAN_MS, TARGET_WORST_MS, print_clicks, section_clicks
 from .common import BENCH_SITE, RESULTS, ROOT, BenchError, build_site, launch, load_site_module, verdict, versions
+from .fill import print_fill, section_fill
 from .importing import IMPORT_SKIP_S, print_import, section_import
 from .levels import print_levels, section_levels
 from .saved import SAVED_BUDGET_S, SAVED_CHECKPOINTS, print_saved, section_saved
 from .startup import TARGET_RATIO, print_load, print_paint, section_load, section_paint
 from .zoom import print_zoom, section_zoom
 
-SECTIONS = ("load", "clicks", "import", "actions", "saved", "levels", "paint", "zoom")
+SECTIONS = ("load", "clicks", "import", "actions", "saved", "levels", "paint", "zoom", "fill")
 SECTION_TITLE = {"load": "Cold load", "clicks": "Clicks", "import": "Import time per KB",
                  "actions": "Actions at the caps", "saved": "Saved-table size", "levels": "Levels click -> panel",
-                 "paint": "First paint and offline second visit", "zoom": "Click -> updated view at zoom 4x"}
+                 "paint": "First paint and offline second visit", "zoom": "Click -> updated view at zoom 4x",
+                 "fill": "The side view at its fit: fill, taps, labels"}
 
 
 PRINTERS = {"load": print_load, "clicks": print_clicks, "import": print_import, "actions": print_actions,
-            "saved": print_saved, "levels": print_levels, "zoom": print_zoom, "paint": print_paint}
+            "saved": print_saved, "levels": print_levels, "zoom": print_zoom, "paint": print_paint,
+            "fill": print_fill}
 RUNNERS = {"load": section_load, "clicks": section_clicks, "import": section_import, "actions": section_actions,
-           "saved": section_saved, "levels": section_levels, "paint": section_paint, "zoom": section_zoom}
+           "saved": section_saved, "levels": section_levels, "paint": section_paint, "zoom": section_zoom,
+           "fill": section_fill}
 
 
 # --- help --------------------------------------------------------------------------------------------------------
 
-HELP_ORDER = ("load", "clicks", "import", "actions", "levels", "paint", "saved")
+HELP_ORDER = ("load", "clicks", "import", "actions", "levels", "paint", "saved", "fill")
 """The measurements ``--help`` describes, in its order (all but zoom)."""
 
 
@@ -66,7 +70,7 @@ def description() -> str | None:
     if not sys.modules[__package__].__doc__:
         return None
     described: dict[str, str] = {}
-    for module in (startup, clicks, zoom, importing, actions, levels, saved):
+    for module in (startup, clicks, zoom, importing, actions, levels, saved, fill):
         described.update(entries(module.__doc__ or ""))
     paragraphs = (sys.modules[__package__].__doc__ or "").split("\n\n")
     return "\n\n".join([*paragraphs[:2], "\n".join(described[name] for name in HELP_ORDER), *paragraphs[3:]])
