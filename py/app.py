@@ -25,6 +25,7 @@ from app_dom import (
     first_table,
     focus_area,
     follow_rule,
+    honour_overlay,
     localStorage,
     on,
     on_storage,
@@ -88,6 +89,9 @@ def apply(up: Update, starting: bool = False, view_first: bool = False):
             by_id("overlay").outerHTML = up.overlay
         elif up.marks is not None:
             by_id("overlay-marks").outerHTML = up.marks
+    if up.svg is not None or up.overlay is not None or up.marks is not None or up.fighters is not None \
+            or up.fighter_groups:
+        honour_overlay()  # the marks' requests: a Height tag the dimension line repeats, a figure lying down
     if up.svg is not None:
         _rove["last"] = None
     rove("" if up.svg is not None else "#fighters " if up.fighters is not None

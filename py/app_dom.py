@@ -218,6 +218,35 @@ def tool_rove(current=None):
         e.setAttribute("tabindex", "0" if e.id == current else "-1")
 
 
+_marked = {"els": []}
+"""The drawing's elements :func:`honour_overlay` marked last time (unmarked first on the next call)."""
+
+
+def honour_overlay():
+    """Do what the overlay's marks ask of the rest of the drawing (``py/vertigo_view/overlay.py``): a Height tag
+    that a levels verdict's dimension line repeats (its ``data-carries``, "floor|table") gives way (``.given-way``,
+    issue 22: two "3 ft" tags side by side), and a fighter drawn lying down (``.lying-down[data-fighter]``, G3)
+    has its standing figure drawn faint (``.lying``).  Called after every update that wrote the view; the marks
+    of the previous call are taken off first."""
+    for el in _marked["els"]:
+        el.classList.remove("given-way", "lying")
+    marked = []
+    overlay = by_id("overlay")
+    if overlay is not None:
+        view = by_id("view")
+        for dim in overlay.querySelectorAll(".levels-dimension[data-carries]"):
+            for key in dim.getAttribute("data-carries").split():  # ids are [A-Za-z0-9_.-]: safe in the quotes
+                marked += list(view.querySelectorAll(f'#labels .border-mark[data-border="{key}"]'))
+        for el in marked:
+            el.classList.add("given-way")
+        for lying in overlay.querySelectorAll(".lying-down[data-fighter]"):
+            fighter = by_id(f"fighter-{lying.getAttribute('data-fighter')}")
+            if fighter is not None:
+                fighter.classList.add("lying")
+                marked.append(fighter)
+    _marked["els"] = marked
+
+
 NEAREST = to_js({"block": "nearest"}, dict_converter=Object.fromEntries)
 """Options for ``scrollIntoView()`` that scroll only as far as needed to show the element whole."""
 

@@ -6,7 +6,12 @@ selected fighter, its Move entry or a move; and the marks of the last click (:cl
 selection ring, the destination judged, the route the core chose (H3), the line of shot over the tops of the
 sections the core judged (H5) with the section that blocks it, drawn as overridden where the DM overrode the
 rules (H7), and the dimension line of a levels verdict between two standing surfaces (G1), naming the
-difference that counts with the strange position (G3).
+difference that counts with the strange position (G3), with the upper fighter drawn lying at the edge.
+
+Two requests to the page ride on the marks (``py/app_dom.py`` honours them after each update, ``static/style.css``
+draws them): a dimension line names in ``data-carries`` the borders whose Height tag it repeats (``"floor|table"``:
+that tag gives way, ``.given-way``), and ``g.lying-down[data-fighter]`` names the fighter whose standing figure is
+drawn faint (``.lying``) while it lies down.
 """
 
 from __future__ import annotations
@@ -24,8 +29,8 @@ from vertigo.text import isolate
 from .frame import _MEMO, BAND, SLAB, UH, _el, _Frame, _pin, _points, _text_width
 from .lines import over_tops
 from .markup import to_xml
-from .terrain import _profile
-from .tokens import TOKEN_R, _Figure, _figures, token_positions
+from .terrain import _border_marks, _profile
+from .tokens import _CROTCH, _HEAD_R, TOKEN_R, _Figure, _figures, _side_colour, token_positions
 
 __all__ = ["Highlights", "Mark", "OverlayParts", "overlay_parts", "render_overlay", "LINE_CLEARANCE"]
 
@@ -106,6 +111,8 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
         _blocker(g, field_, frame, hl.blocked_by, hl.shot_overridden)
     if hl.levels is not None and all(fid in where for fid in hl.levels):
         _dimension(g, table, frame, figures, *hl.levels, lying=hl.levels_effective)
+        if hl.levels_effective is not None:
+            _lying(g, table, frame, figures, *hl.levels)
         # The other fighter of the verdict is marked as a shot's target is: the dimension line alone left a
         # referee guessing which figure it measured to on a crowded stair.
         for fid in hl.levels:
@@ -234,12 +241,69 @@ def _dimension(g: ET.Element, table: Table, frame: _Frame, figures: Mapping[str,
     # The label beside the line, in px: the verdict's measure, placed before every label but a focused one's own
     # name (a Height tag or name it would cover gives way), sliding along its line off a figure it would cover,
     # and shown even where nothing is free (static/view.js).
+    carried = _carried_borders(table, frame, text, (ya, yb), (fl.cx, fr.cx, x))
+    if carried:
+        dg.set("data-carries", " ".join(carried))
     tag = _pin(dg, x, round((ya + yb) / 2, 2), rank=0)
     tag.set("data-slide", "v")
     _el(tag, "rect", class_="levels-dimension-tag", x=8, y=-10, width=round(w, 2), height=19, rx=4,
         fill="#fffbe6", stroke=colour, stroke_width=1)
     _el(tag, "text", text, class_="levels-dimension-label", x=round(8 + w / 2, 2), y=4.5,
         text_anchor="middle", font_size=12, font_weight=700, fill="#111")
+
+
+def _carried_borders(table: Table, frame: _Frame, text: str, ys: tuple[float, float],
+                     xs: tuple[float, float, float]) -> list[str]:
+    """The borders whose Height tag the dimension line's tag repeats (issue 22: two "3 ft" tags side by side at
+    *Table-top brawl*'s table): ``["a|b", ...]`` (their ``data-border``).
+
+    A border is carried when its tag reads the dimension's length (``text``, "3 ft"), it runs between the same
+    two surfaces (``ys``: their SVG y), and it stands next to the line: between the two fighters or within
+    2 × :data:`_GAP` SVG units of the line (``xs``: the two fighters' centres and the line's x, SVG units).
+    """
+    lo_x, hi_x = min(xs[:2]) - _GAP, max(xs[:2]) + _GAP
+    surfaces = {round(y, 2) for y in ys}
+    return [f"{b.a}|{b.b}" for b, m in zip(table.scenario.field.borders, _border_marks(table, frame), strict=True)
+            if m.text == text and {round(m.lo, 2), round(m.hi, 2)} == surfaces
+            and (lo_x <= m.x <= hi_x or abs(m.x - xs[2]) <= 2 * _GAP)]
+
+
+def _lying(g: ET.Element, table: Table, frame: _Frame, figures: Mapping[str, _Figure], a: str, b: str) -> None:
+    """The strange position drawn (G3): the upper fighter lying along its standing surface at the edge nearer the
+    lower fighter, head at the edge, body inland, in its side's colour (``g.lying-down[data-fighter]``, with a
+    ``<title>``), as long as the figure is tall or, on a narrower section, as the section is wide.  The page
+    draws the standing figure faint meanwhile (``.lying``).  Nothing for fighters drawn as tokens (the Height
+    frame has no levels verdict) or at one height.
+
+    Source: ``docs/rules.md#g3`` ("the upper fighter lies down at the edge and reaches over").
+    """
+    if not frame.system.true_scale or table.surface(a) == table.surface(b):
+        return
+    upper, lower = (a, b) if table.surface(a) > table.surface(b) else (b, a)
+    up, down = figures[upper], figures[lower]
+    s = table.scenario.field.section(table.position(upper))
+    toward = 1 if down.cx >= up.cx else -1
+    edge = frame.x(s.x1) if toward > 0 else frame.x(s.x0)
+    h, w, feet = up.h, up.w, up.feet
+    r = h * _HEAD_R
+    # As long as the figure is tall, on a section as wide; on a narrower one (a wall top) it lies along the
+    # section, into the page, and is drawn that much shorter.
+    long = max(min(h, frame.x(s.x1) - frame.x(s.x0)), 2 * r + w)
+    neck = edge - toward * (2 * r + h * 0.015)
+    far = edge - toward * long
+    fighter = table.scenario.fighter(upper)
+    colour = _side_colour(table)[fighter.side]
+    lg = _el(g, "g", class_="lying-down", data_fighter=upper)
+    _el(lg, "title", f"{isolate(fighter.name)} lies down at the edge (G3)")
+    x0, x1 = sorted((far, neck))
+    _el(lg, "rect", class_="lying-body", x=round(x0, 2), y=round(feet - w, 2), width=round(x1 - x0, 2),
+        height=round(w, 2), rx=round(w * 0.3, 2), fill=colour, stroke="#fff", stroke_width=1.5)
+    # The legs: a notch from the feet to the crotch, as the standing figure has.
+    crotch = far + toward * long * _CROTCH
+    _el(lg, "line", class_="lying-legs", x1=round(far, 2), y1=round(feet - w / 2, 2), x2=round(crotch, 2),
+        y2=round(feet - w / 2, 2), stroke="#fff", stroke_width=1.5)
+    _el(lg, "circle", class_="lying-head", cx=round(edge - toward * r, 2), cy=round(feet - r, 2), r=round(r, 2),
+        fill=colour, stroke="#fff", stroke_width=1.5)
 
 
 def _reachable(table: Table, hl: Highlights, frame: _Frame) -> str:

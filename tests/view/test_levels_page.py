@@ -447,3 +447,43 @@ def test_issue_22_the_levels_panel_leads_with_one_line_per_direction_before_the_
     c.click_fighter("sentry")
     assert [text(li) for li in by_testid(panel(c), "levels-both-ways")[0]] == [
         "Ogre → Sentry: impossible (over 6 ft)", "Sentry → Ogre: impossible (over 6 ft)"]
+
+
+def test_g3_the_upper_fighter_is_drawn_lying_at_the_edge() -> None:
+    """G3 ("the upper fighter lies down at the edge and reaches over"), issue 22 ("the lying-down position is not
+    drawn"): with the option on, the overlay draws the sentry (6 ft, drawn 180 SVG units tall at 30 a foot) lying
+    along the wall top (8 ft up, x 10–13 ft: SVG 300–390) with its head (radius 0.07 × 180 = 12.6) at the edge
+    facing the ogre (x 300) and its body inland to the wall's far end (390: the wall, 90 wide, is narrower than the
+    figure), 30.6 thick (its width standing); standing up again takes it away."""
+    c = controller("ogre-at-the-wall.json")
+    c.click_fighter("ogre")
+    c.click_fighter("sentry")
+    assert "lying-down" not in c.drawn_overlay()
+    c.panel_action("strange")
+    root = ET.fromstring(f"<svg>{c.drawn_overlay()}</svg>")
+    (lying,) = [g for g in root.iter("g") if g.get("class") == "lying-down"]
+    assert lying.get("data-fighter") == "sentry"
+    assert lying.findtext("title") == "Sentry lies down at the edge (G3)"
+    body = lying.find("rect")
+    head = lying.find("circle")
+    assert body is not None and head is not None
+    assert (body.get("x"), body.get("width"), body.get("height")) == ("327.9", "62.1", "30.6")
+    assert (head.get("cx"), head.get("r")) == ("312.6", "12.6")
+    c.panel_action("strange")
+    assert "lying-down" not in c.drawn_overlay()
+
+
+def test_the_dimension_line_carries_the_height_tag_of_the_border_it_repeats() -> None:
+    """Issue 22 ("two "3 ft" tags stand side by side at the brawl table"): the guard on the floor and the brawler
+    on the 3-ft table are measured across the table's border; the dimension line's tag says "3 ft" and names the
+    border whose tag it repeats (``data-carries``), which the page then hides.  Between the brawler and the
+    cutpurse (x 8½ ft, past the table's far end with no border there) the same 3 ft carries no border's tag."""
+    c = controller("table-top-brawl.json")
+    c.click_fighter("guard")
+    c.click_fighter("brawler")
+    dim = re.compile(r'<g class="levels-dimension" data-levels="([^"]*)" data-difference="3"( data-carries="[^"]*")?')
+    assert dim.findall(c.drawn_overlay()) == [("guard|brawler", ' data-carries="floor|table"')]
+    c.escape()
+    c.click_fighter("cutpurse")
+    c.click_fighter("brawler")
+    assert dim.findall(c.drawn_overlay()) == [("cutpurse|brawler", "")]
