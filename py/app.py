@@ -7,6 +7,7 @@ browser's objects).  Each handler reads the event, calls one
 """
 
 import contextlib
+import html
 from dataclasses import replace
 
 from app_dom import (
@@ -128,7 +129,7 @@ def write_text(up: Update, keep_focus=True):
         again = f'[data-action="{CSS.escape(active.getAttribute("data-action"))}"]'
         if arg:
             again += f'[data-arg="{CSS.escape(arg)}"]'
-    panel.innerHTML = up.panel
+    panel.innerHTML = panels.long_names(up.panel, ctl.table.scenario)  # a long name on one line, cut (issue 22)
     if again:
         button = panel.querySelector(again)
         if button:
@@ -136,7 +137,7 @@ def write_text(up: Update, keep_focus=True):
             # to the Move entry's button would hide the verdict and its Confirm).
             button.focus(NO_SCROLL)
     status = by_id("status")
-    status.textContent = up.status
+    status.innerHTML = panels.long_names(html.escape(up.status, quote=False), ctl.table.scenario)
     # With a message in the error box, the status line would only say its first sentence again.
     status.hidden = up.error is not None
     log = by_id("log")

@@ -9,6 +9,8 @@ package's ``view`` part and use the helpers here.
 
 from __future__ import annotations
 
+import html
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
@@ -16,7 +18,7 @@ from vertigo import lengths
 from vertigo.dice import DiceRoll
 from vertigo.numbers import signed
 from vertigo.rule_tags import RULE_TAGS, split_tags
-from vertigo.scenario import Fighter
+from vertigo.scenario import Fighter, Scenario
 from vertigo.table import LogEntry, Table
 from vertigo.text import isolate
 from vertigo.verdict import Step
@@ -24,7 +26,7 @@ from vertigo.verdict import Step
 from .markup import to_html
 
 __all__ = ["el", "button", "append_text", "step_list", "cell_table", "fact_term", "fighter_card", "placed_stand",
-           "hint", "rule_tags", "glossary", "dice_faces", "log_items", "to_html"]
+           "hint", "rule_tags", "glossary", "dice_faces", "log_items", "to_html", "long_names", "LONG_NAME"]
 
 
 def el(parent: ET.Element | None, tag: str, text: str | None = None, **attrs: object) -> ET.Element:
@@ -190,3 +192,57 @@ def log_items(entries: Sequence[LogEntry]) -> list[ET.Element]:
                 el(ul, "li", d)
         out.append(li)
     return out
+
+
+LONG_NAME = 24
+"""Longest name, in characters, that the panel and the status line show whole; a longer one is drawn on one line
+cut with an ellipsis (:func:`long_names`)."""
+_TAG = re.compile(r"(<[^>]*>)")  # an attribute value escapes ">", so a tag ends at its first ">"
+_PATTERNS: dict[int, tuple[Scenario, re.Pattern[str] | None]] = {}
+"""The long names' pattern of the last scenarios asked about, by ``id`` (the scenario is kept beside it)."""
+
+
+def _long_pattern(scenario: Scenario) -> re.Pattern[str] | None:
+    """A pattern matching the scenario's section, fighter and side names over :data:`LONG_NAME` characters as
+    HTML text writes them (escaped), longest first; None when it has none (the usual case)."""
+    kept = _PATTERNS.get(id(scenario))
+    if kept is not None and kept[0] is scenario:
+        return kept[1]
+    names = {n for n in (*(s.name for s in scenario.field.sections), *(f.name for f in scenario.fighters),
+                         *scenario.sides) if len(n) > LONG_NAME}
+    escaped = sorted((html.escape(n, quote=False) for n in names), key=lambda n: (-len(n), n))
+    pattern = re.compile("|".join(map(re.escape, escaped))) if escaped else None
+    if len(_PATTERNS) > 4:
+        _PATTERNS.clear()
+    _PATTERNS[id(scenario)] = (scenario, pattern)
+    return pattern
+
+
+def long_names(markup: str, scenario: Scenario) -> str:
+    """HTML text (the panel's, or the status line's escaped text) with every name of ``scenario`` (a section's,
+    a fighter's, a side's) over :data:`LONG_NAME` characters wrapped in ``<span class="long-name" title="the
+    name">``, which ``static/style.css`` draws on one line cut with an ellipsis, whole on hover.
+
+    The name stays in the text (screen readers and copying get all of it) and in the tooltip; only its drawing
+    is cut, so an 80-character name (legal, :data:`vertigo.limits.MAX_NAME`) no longer fills three lines of a
+    phone's sheet in the status line, the verdict's heading and its path and pushes Confirm below the screen
+    (issue 22).  Only character data is touched, never a tag or an attribute value (an ``aria-label`` holds
+    names too); with no long name in the scenario the text comes back unchanged, as the same string.
+
+    Args:
+        markup: HTML as :func:`to_html` writes it (text escaped, attribute values with ``"`` and ``>`` escaped).
+        scenario: the scenario in play, whose names are looked for.
+
+    Returns:
+        The same HTML with the long names wrapped.
+    """
+    pattern = _long_pattern(scenario)
+    if pattern is None or not pattern.search(markup):
+        return markup
+
+    def wrap(m: re.Match[str]) -> str:
+        title = m.group(0).replace('"', "&quot;")
+        return f'<span class="long-name" title="{title}">{m.group(0)}</span>'
+
+    parts = _TAG.split(markup)
+    return "".join(part if i % 2 else pattern.sub(wrap, part) for i, part in enumerate(parts))
