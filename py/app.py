@@ -27,6 +27,7 @@ from app_dom import (
     focus_area,
     follow_rule,
     honour_overlay,
+    import_file,
     localStorage,
     on,
     on_storage,
@@ -47,7 +48,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from vertigo.errors import RulesError
 from vertigo.limits import PICTURE_BUDGET, utf16_length
-from vertigo_page.controller import MAX_IMPORT_BYTES, Controller, Update
+from vertigo_page.controller import Controller, Update
 from vertigo_view import panels, side_view
 
 
@@ -539,18 +540,8 @@ def on_other_tab_keep(event):
 
 @on("change", "#import-file")
 async def on_import(event):
-    """A file chosen for import: read it and hand it to the controller."""
-    files = event.target.files
-    if not files.length:
-        return
-    file = files.item(0)
-    if file.size > MAX_IMPORT_BYTES:  # refused unread: no scenario is that large
-        event.target.value = ""
-        run(lambda: ctl.import_too_large(file.name, file.size))
-        return
-    text = await file.text()
-    event.target.value = ""
-    run(lambda: ctl.import_text(text, file.name))
+    """A file chosen for import: read, checked and drawn in steps, a frame apart (:func:`app_dom.import_file`)."""
+    await import_file(event, ctl, run, say)
 
 
 ENABLED_WHEN_READY = ("scenario", "load", "export", "import-file", "hide-seed")

@@ -414,13 +414,19 @@ class Controller:
 
     def import_text(self, text: str, filename: str) -> Update:
         """Import a scenario file; on any problem keep the current battlefield and say why."""
-        name = shown_name(filename)
         try:
             scenario = scenario_mod.loads(text)
         except ScenarioError as e:
-            msg = f"{name} was not loaded; the current battlefield is unchanged.\n" + "\n".join(e.problems)
-            return self.update(f"{name} was not loaded.", error=msg)
+            return self.import_refused(filename, e)
         return self.load(Table.start(scenario, "Imported"), "Imported")
+
+    def import_refused(self, filename: str, error: ScenarioError) -> Update:
+        """A file that is no valid scenario (``error``: every problem found, with its path): the battlefield is
+        kept and the error box says why (the page's import in steps, ``py/app_dom.py``, reads and checks the
+        file itself, then calls this or :meth:`load`)."""
+        name = shown_name(filename)
+        msg = f"{name} was not loaded; the current battlefield is unchanged.\n" + "\n".join(error.problems)
+        return self.update(f"{name} was not loaded.", error=msg)
 
     def export_text(self) -> str:
         """The scenario with every fighter where it stands now — its section and, where it was placed, its

@@ -97,3 +97,33 @@ def test_g3_the_sentry_is_drawn_lying_at_the_wall_top_edge(app: App) -> None:
     page.click("#panel [data-action='strange']")
     expect(page.locator("#overlay .lying-down")).to_have_count(0)
     expect(sentry).to_have_class("fighter figure")
+
+
+STATUS_LINES = """() => { window.__lines = []; new MutationObserver(() => {
+  const t = document.querySelector('#status').textContent; if (window.__lines.at(-1) !== t) window.__lines.push(t); })
+  .observe(document.querySelector('#status'), {childList: true, characterData: true, subtree: true}); }"""
+
+
+def test_an_import_goes_in_three_steps_a_frame_apart_and_says_which_step_it_is_on(app: App, tmp_path: Path) -> None:
+    """Issue 22 ("importing the largest battlefield the limits allow blocks the page for 1.2-1.5 s"): an import
+    reads and checks the file, sets up the table, then draws it, each in a task of its own with a frame drawn
+    between them, the status line naming the step ("Importing cliff.json… (step 2 of 3: setting up the table)"),
+    and the picker, Load and Import off meanwhile; each step leaves a performance measure."""
+    page = app.page
+    page.evaluate(STATUS_LINES)
+    path = tmp_path / "cliff.json"
+    path.write_text((ROOT / "static" / "scenarios" / "cliff.json").read_text(), encoding="utf-8")
+    page.set_input_files("#import-file", str(path))
+    expect(page.locator("#status")).to_contain_text("Imported “The cliff”")
+    assert page.evaluate("window.__lines") == [
+        "Importing cliff.json… (step 1 of 3: reading and checking the file)",
+        "Importing cliff.json… (step 2 of 3: setting up the table)",
+        "Importing cliff.json… (step 3 of 3: drawing the battlefield)",
+        "Imported “The cliff”. Undo brings back the previous battlefield.",
+    ]
+    assert page.evaluate("performance.getEntriesByType('measure').map((m) => m.name)"
+                         ".filter((n) => n.startsWith('vertigo import'))") == [
+        "vertigo import: 1 parse and validate", "vertigo import: 2 build the table and its drawing",
+        "vertigo import: 3 draw: controller and DOM"]
+    for control in ("#import-file", "#load", "#scenario"):
+        expect(page.locator(control)).to_be_enabled()
