@@ -244,7 +244,8 @@
       : terrainBoxes.get(svg);
     fixed = {svg, keyed, before: keyed.filter((k) => k.before).length, tokens, figures,
              terrain: tb && (tb.width || tb.height) ? {x0: tb.x, x1: tb.x + tb.width, y0: tb.y, y1: tb.y + tb.height} : null,
-             tokenEls: [...svg.querySelectorAll("#fighters .px .token")]};
+             tokenEls: [...svg.querySelectorAll("#fighters .px .token")],
+             givenWay: new Set([...svg.querySelectorAll(".given-way .lbl, .lbl.given-way")])};
     return fixed;
   }
 
@@ -372,6 +373,8 @@
       const l = labels[i];
       let r = rects[i];
       if (!r || r.width === 0) continue;
+      // A Height tag the verdict's own measure carries (its dimension line's tag says the same: .given-way).
+      if (fixedParts().givenWay.has(l)) { want.set(l, away); continue; }
       // Out of the window: hidden too (nothing to read there), shown again when a pan brings it in.
       if (r.right < area.left || r.left > area.right || r.bottom < area.top || r.top > area.bottom) {
         want.set(l, away);
@@ -705,6 +708,7 @@
       refit();
       toFit();
       if (!stretched()) headroom();
+      toScaleBox();
     }
     frame();
   }
@@ -791,6 +795,25 @@
       svg.dataset.base = b.map((n) => +n.toFixed(3)).join(" ");
       refit();
       toFit();
+    }
+  }
+
+  /* A battlefield drawn to scale keeps its aspect: on an upright phone, where the view and the verdict's sheet share
+     the height, the view's box shrinks to the drawing (its width times the drawing's height over its width) and the
+     sheet takes the rest (style.css, main.to-scale).  A Height battlefield fills whatever box it has. */
+  function toScaleBox() {
+    const w = wrap(), main = w && w.closest("main"), port = proxy.parentElement;
+    if (!main || !port || !svg) return;
+    const base = (svg.dataset.base || "").split(/[ ,]+/).map(Number);
+    const phone = window.matchMedia("(max-width: 60rem) and (orientation: portrait)").matches;
+    const on = phone && !stretched() && base.length === 4 && base[2] > 0 && base[3] > 0;
+    main.classList.toggle("to-scale", on);
+    if (on) {
+      const bar = w.querySelector(".zoom-bar"), extra = w.offsetHeight - port.clientHeight;
+      const px = Math.round(port.clientWidth * base[3] / base[2] + (bar ? extra : 0));
+      if (main.style.getPropertyValue("--drawn-h") !== px + "px") main.style.setProperty("--drawn-h", px + "px");
+    } else {
+      main.style.removeProperty("--drawn-h");
     }
   }
 
@@ -915,6 +938,7 @@
       b.textContent = (t.dataset.fighter ? "Fighter: " : "") + (t.getAttribute("aria-label") || t.id);
       b.addEventListener("click", () => {
         menu.remove();
+        pressed = false;  // the click that ended the long press never came (a touch's long press makes none)
         t.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, clientX: x, clientY: y, detail: 1}));
       });
       menu.append(b);
@@ -1021,6 +1045,7 @@
       if (stretched()) stretchBase();
       refit();
       if (fitted) toFit();
+      toScaleBox();
       frame();
       later();
     };

@@ -2,7 +2,8 @@
 
 Builds the site, serves it under /vertigo/ and, in headless Chromium (Debian's when present), loads
 *The cliff*, selects the mountain goat and judges its drop to the foot of the cliff, then saves the
-window as ``docs/screens/cliff-<W>x<H>.png``.
+window as ``docs/screens/cliff-<W>x<H>.png``; then *Ruined street* on a 390 × 844 touch screen with Sergeant Vela's
+first move with a fall judged, as ``docs/screens/ruined-street-390x844.png`` (the README's second picture).
 
 Usage:
     .venv/bin/python tools/screenshots.py [--out docs/screens]
@@ -51,6 +52,27 @@ def main(argv: list[str] | None = None) -> None:
                 page.screenshot(path=str(path))
                 print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
                 context.close()
+            # The README's second picture: Ruined street on a phone, held upright, a move of the sergeant's judged
+            # (its route, its dice badge and the verdict's sheet).
+            context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block",
+                                          has_touch=True, is_mobile=True)
+            page = context.new_page()
+            page.goto(url)
+            page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
+            page.select_option("#scenario", "ruined-street.json")
+            page.click("#load")
+            page.locator("#fighters .fighter[data-fighter='vela']").dispatch_event("click")
+            # The first section her Move entry reaches with a fall (its dice badge names dice), else the first.
+            target = page.evaluate("""() => { const badges = [...document.querySelectorAll('#overlay .dice-badge')];
+              const fall = badges.find((b) => /d6/.test(b.textContent)) || badges[0];
+              return fall ? fall.dataset.section : null; }""")
+            page.locator(f"#terrain [data-section='{target}']").dispatch_event("click")
+            page.wait_for_selector("[data-testid=verdict]")
+            page.evaluate(SETTLED)
+            path = out / "ruined-street-390x844.png"
+            page.screenshot(path=str(path))
+            print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+            context.close()
             browser.close()
     finally:
         server.shutdown()
