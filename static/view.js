@@ -54,6 +54,7 @@
   const TAP_PX = 24;  // every section and fighter owns a square this size where a tap selects it (tapRegions)
   const MIN_TAP_PX = 28;  // a token's hit square (py/vertigo_view/tokens.py, MIN_TAP)
   const TAP_SECTIONS = 400;  // most sections in the window whose squares are worked out (past it: zoom)
+  const TAP_SMALL = 120;  // most sections drawn small in the window that get a tap region placed (past it: zoom)
   // Where a small section's tap region may stand, in TAP_PX from under the middle of its surface ([across, down]),
   // nearest first: under it, then beside, then deeper, then above (over the fighters standing on it).
   const TAP_PLACES = [[0, 0], [-0.5, 0], [0.5, 0], [0, 1], [-1, 0], [1, 0], [-0.5, 1], [0.5, 1], [0, 2], [-1, 1], [1, 1],
@@ -67,7 +68,7 @@
   const OWN_SLIDES = [[0, 16], [0, -16], [-0.35, 0], [0.35, 0], [-0.35, 16], [0.35, 16], [-0.35, -16], [0.35, -16],
                       [0, 32], [0, -32], [-0.7, 0], [0.7, 0], [0, 48], [0, -48]];
   let pz = null, svg = null, proxy = null, viewBox = "", queued = false, fitScale = 1, fitAt = null;
-  let refreshes = 0, began = 0, refreshed = 0, lodMs = 0;  // read by tools/bench.py
+  let refreshes = 0, began = 0, refreshed = 0, lodMs = 0, tapMs = 0;  // read by tools/bench.py
   let toFollow = null;  // the element focused since the last pass, brought into view by the next (follow)
 
   const wrap = () => document.querySelector(".view-wrap");
@@ -143,14 +144,16 @@
     return v;
   }
 
-  function screenBox(el, m, grow) {
+  /* Where an element of a marker stands on screen, by arithmetic once it has been measured (see placed, local);
+     without the slide its label was given (slideOf: the label whose slide it shares, itself by default). */
+  function screenBox(el, m, grow, slideOf) {
     let b = local.get(el);
     if (!b) {
       const r = el.getBoundingClientRect();
       if (!r.width && !r.height) return null;  // not laid out (given way before it was ever measured)
       const pin = el.closest(".pin"), t = pin && pin.transform.baseVal.consolidate();
       const ax = t ? t.matrix.e : 0, ay = t ? t.matrix.f : 0, x = ax + pinShift(pin);
-      const s = placed.get(el) || {dx: 0, dy: 0};
+      const s = placed.get(slideOf || el) || {dx: 0, dy: 0};
       const sx = m.a * x + m.c * ay + m.e, sy = m.b * x + m.d * ay + m.f;
       b = {pin, ax, ay, l: (r.left - s.dx - sx) / grow, r: (r.right - s.dx - sx) / grow,
            t: (r.top - s.dy - sy) / grow, b: (r.bottom - s.dy - sy) / grow};
@@ -228,7 +231,10 @@
     const tokens = [];
     for (const f of svg.querySelectorAll("#fighters .fighter")) {
       const token = f.querySelector(".px .token"), initial = f.querySelector(".token-initial");
-      if (token && initial) tokens.push({f, token, initial, pin: f.querySelector(".pin")});
+      if (token && initial) {
+        tokens.push({f, token, initial, pin: f.querySelector(".pin"), name: f.querySelector(".token-name"),
+                     body: f.querySelector(":scope > rect.hit")});
+      }
     }
     // Battlefields drawn to scale: each figure's head and body, in SVG units (they zoom with the terrain).
     const figures = [];
@@ -245,7 +251,8 @@
     fixed = {svg, keyed, before: keyed.filter((k) => k.before).length, tokens, figures,
              terrain: tb && (tb.width || tb.height) ? {x0: tb.x, x1: tb.x + tb.width, y0: tb.y, y1: tb.y + tb.height} : null,
              tokenEls: [...svg.querySelectorAll("#fighters .px .token")],
-             givenWay: new Set([...svg.querySelectorAll(".given-way .lbl, .lbl.given-way")])};
+             givenWay: new Set([...svg.querySelectorAll(".given-way .lbl, .lbl.given-way")]),
+             axis: svg.querySelector("#scale.height-axis")};
     return fixed;
   }
 
@@ -361,7 +368,8 @@
       if (r.right >= area.left && r.left <= area.right && r.bottom >= area.top && r.top <= area.bottom) add(r);
     }
     // Nor the Height axis' numbers on show (heightAxis: a ruler at the window's edge, never given way).
-    for (const t of svg.querySelectorAll("#scale.height-axis .tick:not(.off) text, #scale.height-axis .axis-title text")) {
+    const axis = fixedParts().axis;
+    for (const t of axis ? axis.querySelectorAll(".tick:not(.off) text, .axis-title text") : []) {
       const r = t.getBoundingClientRect();
       if (r.width) add({left: r.left, right: r.right, top: r.top, bottom: r.bottom});
     }
@@ -427,7 +435,7 @@
     for (const [l, w] of want) {
       const was = placed.get(l) || {off: false, dx: 0, dy: 0};
       const hit = nameHit(l);
-      if (was.off !== w.off || was.dx !== w.dx || was.dy !== w.dy) labelsMoved = true;
+      if (hit && (was.off !== w.off || was.dx !== w.dx || was.dy !== w.dy)) labelsMoved = true;
       if (was.off !== w.off) {
         l.classList.toggle("lod-off", w.off);
         if (hit) hit.classList.toggle("lod-off", w.off);
@@ -450,7 +458,7 @@
      levels that stand at least AXIS_GAP_PX apart (none nearer than that to either end). */
   let axisState = "";
   function heightAxis(m, grow) {
-    const axis = svg.querySelector("#scale.height-axis");
+    const axis = fixedParts().axis;
     if (!axis || !(m.a > 0) || !(m.d > 0)) return;
     const area = view().getBoundingClientRect();
     const x = ((area.left + (+axis.dataset.axisPx || 24) * grow) - m.e) / m.a;
@@ -476,9 +484,11 @@
      its tap region on (#taps, py/vertigo_view/terrain.py: a layer over the terrain, under the fighters) and the
      region is put at the nearest free place under or beside the middle of its surface — free of every token, every
      reserved square and every region placed before it, smaller sections first — so narrow neighbours stack their
-     regions instead of sharing one.  Worked out again only when the view or the drawing changes; past TAP_SECTIONS
-     sections in the window the zoom has to make room instead. */
-  let tapKey = "", labelsMoved = false;  // labelsMoved: a pass moved a label (a name's hit area moves with it)
+     regions instead of sharing one.  Worked out again only when the view, the drawing, a name's place or the tokens'
+     parting changes; past TAP_SECTIONS sections in the window, or more small ones than TAP_SMALL or than a quarter
+     of the window holds squares for, the zoom has to make room instead. */
+  const bodyBoxes = new WeakMap();  // a figure's hit rect's box in the drawing's units (tapRegions)
+  let tapKey = "", labelsMoved = false;  // labelsMoved: a pass moved a name with a hit area, or parted tokens
   function tapRegions(m, grow) {
     const parts = fixedParts();
     if (!parts.taps) {
@@ -494,31 +504,54 @@
     parts.tapKey = tapKey = key;
     // A token's hit square, and its disc's white ring (2.5 px wide) past it.
     const area = view().getBoundingClientRect(), T = TAP_PX * grow, ring = 1.5 * grow, half = MIN_TAP_PX / 2 * grow + ring;
-    const taken = [];
+    // What is taken so far, by CELL-px cell of the screen (a large battlefield has hundreds of squares).
+    const cells = new Map();
+    const take = (q) => {
+      for (let x = Math.floor(q.left / CELL); x <= Math.floor(q.right / CELL); x++) {
+        for (let y = Math.floor(q.top / CELL); y <= Math.floor(q.bottom / CELL); y++) {
+          const k = x * 1e6 + y, c = cells.get(k);
+          if (c) c.push(q); else cells.set(k, [q]);
+        }
+      }
+    };
+    const near = (q) => {  // what is taken in q's cells (an entry may come more than once)
+      const out = [];
+      for (let x = Math.floor(q.left / CELL); x <= Math.floor(q.right / CELL); x++) {
+        for (let y = Math.floor(q.top / CELL); y <= Math.floor(q.bottom / CELL); y++) {
+          const c = cells.get(x * 1e6 + y);
+          if (c) for (const o of c) out.push(o);
+        }
+      }
+      return out;
+    };
+    const anyNear = (q, test) => near(q).some(test);
     const inside = (q) => q.left >= area.left && q.right <= area.right && q.top >= area.top && q.bottom <= area.bottom;
     const meets = (o, q) => o.left < q.right && q.left < o.right && o.top < q.bottom && q.top < o.bottom;
-    const free = (q) => inside(q) && !taken.some((o) => meets(o, q));
+    const free = (q) => inside(q) && !anyNear(q, (o) => meets(o, q));
     // Free but for names' hit areas, which give way to a section's region where nothing else is free (the fighter
     // keeps its token).
-    const freeButNames = (q) => inside(q) && !taken.some((o) => !o.hit && meets(o, q));
+    const freeButNames = (q) => inside(q) && !anyNear(q, (o) => !o.hit && meets(o, q));
     for (const h of parts.yielded || []) h.classList.remove("tap-yield");
     parts.yielded = [];
-    for (const {token, f} of parts.tokens) {
+    // All by arithmetic from boxes measured once per drawing: a layout asked for here, after the labels' pass has
+    // written, would lay the whole drawing out again inside the frame.
+    for (const {token, name, body} of parts.tokens) {
       const r = screenBox(token, m, grow);
       if (r) { const cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2;
-               taken.push({left: cx - half, right: cx + half, top: cy - half, bottom: cy + half}); }
-      // A figure drawn to scale answers taps over its whole body.
-      const body = parts.tokens.length <= 200 ? f.querySelector(":scope > rect.hit") : null;
+               take({left: cx - half, right: cx + half, top: cy - half, bottom: cy + half}); }
+      // A figure drawn to scale answers taps over its whole body (in the drawing's units), with its outline's
+      // white ring (2.5 px wide) round it.
       if (body) {
-        const q = body.getBoundingClientRect();
-        // With its outline's white ring (2.5 px wide) round it.
-        if (q.width) taken.push({left: q.left - ring, right: q.right + ring, top: q.top - ring, bottom: q.bottom + ring});
+        let bb = bodyBoxes.get(body);
+        if (!bb) { const g = body.getBBox(); bb = {x0: g.x, x1: g.x + g.width, y0: g.y, y1: g.y + g.height}; bodyBoxes.set(body, bb); }
+        const q = onScreen(m, bb);
+        take({left: q.left - ring, right: q.right + ring, top: q.top - ring, bottom: q.bottom + ring});
       }
-      // Its name answers taps too (a hit area that moves with the name: nameHit), where the name is shown.
-      const name = parts.tokens.length <= 200 ? f.querySelector(".token-name") : null, hit = name && nameHit(name);
+      // Its name answers taps too (a hit area that slides and gives way with the name: nameHit), where shown.
+      const hit = name && nameHit(name);
       if (hit && !name.classList.contains("lod-off")) {
-        const q = hit.getBoundingClientRect();
-        if (q.width) taken.push({left: q.left, right: q.right, top: q.top, bottom: q.bottom, hit});
+        const q = screenBox(hit, m, grow, name), p = placed.get(name) || {dx: 0, dy: 0};
+        if (q) take({left: q.left + p.dx, right: q.right + p.dx, top: q.top + p.dy, bottom: q.bottom + p.dy, hit});
       }
     }
     const shown = [];
@@ -539,12 +572,15 @@
         const xs = [(l + r) / 2 - T / 2, l, r - T], spot = [];
         for (let y = top; y + T <= bottom && spot.length < 24; y += T / 2) for (const x of xs) spot.push({left: x, right: x + T, top: y, bottom: y + T});
         const q = spot.find(free);
-        if (q) taken.push(q); else small.push(it);
+        if (q) take(q); else small.push(it);
         for (const cy of [(top + bottom) / 2, (b.top + b.bottom) / 2]) {  // (a ground runs on past the window's foot)
           const mid = {left: (l + r - T) / 2, right: (l + r + T) / 2, top: cy - T / 2, bottom: cy + T / 2};
-          if (free(mid)) taken.push(mid);
+          if (free(mid)) take(mid);
         }
       }
+      // More small sections than a quarter of the window could give squares to: the zoom has to make room (nothing is
+      // placed: a crowd of regions would take every tap from the sections drawn there).
+      if (small.length > TAP_SMALL || small.length * T * T > area.width * area.height / 4) small.length = 0;
       small.sort((p, q) => (p.b.right - p.b.left) * (p.b.bottom - p.b.top) - (q.b.right - q.b.left) * (q.b.bottom - q.b.top));
       for (const it of small) {
         // About its pin: the middle of its surface.
@@ -555,15 +591,19 @@
           if (free(q)) { put = [dx, dy, q]; break; }
           if (least > 0 && freeButNames(q)) { put = [dx, dy, q]; least = 0; continue; }
           // None free: the place inside the window where the least of it is taken.
-          const lost = taken.reduce((n, o) => n + Math.max(0, Math.min(o.right, q.right) - Math.max(o.left, q.left)) *
-                                                  Math.max(0, Math.min(o.bottom, q.bottom) - Math.max(o.top, q.top)), 0);
-          if (inside(q) && lost < least) { least = lost; put = [dx, dy, q]; }
+          if (!inside(q) || least === 0) continue;
+          let lost = 0;
+          for (const o of new Set(near(q))) {
+            lost += Math.max(0, Math.min(o.right, q.right) - Math.max(o.left, q.left)) *
+                    Math.max(0, Math.min(o.bottom, q.bottom) - Math.max(o.top, q.top));
+          }
+          if (lost < least) { least = lost; put = [dx, dy, q]; }
         }
         if (!put) put = [0, 0, {left: ax - T / 2, right: ax + T / 2, top: ay, bottom: ay + T}];
-        for (const o of taken) {
+        for (const o of near(put[2])) {
           if (o.hit && meets(o, put[2])) { o.hit.classList.add("tap-yield"); parts.yielded.push(o.hit); o.hit = null; }
         }
-        taken.push(put[2]);
+        take(put[2]);
         it.t.want = put;
       }
     }
@@ -610,7 +650,9 @@
     if (m) heightAxis(m, grow);
     const t = performance.now();
     levelOfDetail(grow);
+    const t2 = performance.now();
     if (m) tapRegions(m, grow);
+    tapMs = performance.now() - t2;
     offScreen();
     refreshed = performance.now();
     lodMs = refreshed - t;
@@ -663,7 +705,18 @@
         s = Math.max(1, Math.min(MAX_FIT_ZOOM, Math.min(H / base[3], MIN_UNIT_PX / unit) / all));
       }
     }
-    return {startScale: s, startX: (W / 2) * (1 - 1 / s), startY: -(H / 2) * (1 - 1 / s), maxScale: MAX_ZOOM * s};
+    let startX = (W / 2) * (1 - 1 / s);
+    if (s > 1 && base.length === 4) {
+      // From its left end, unless no fighter stands there (one section from -100000 to 100000 with its fighters in
+      // the middle started on empty ground): then about the first fighter, in the window's middle.
+      const {fx, ox} = fitOf(base, W, H), xs = [];
+      for (const pin of svg.querySelectorAll("#fighters .fighter > .pin")) {
+        const t = pin.transform.baseVal.consolidate();
+        if (t) xs.push(ox + (t.matrix.e - base[0]) * fx);  // proxy px across at scale 1
+      }
+      if (xs.length && !xs.some((x) => x <= W / s)) startX = W / 2 - Math.min(...xs);
+    }
+    return {startScale: s, startX, startY: -(H / 2) * (1 - 1 / s), maxScale: MAX_ZOOM * s};
   }
 
   function refit() {
@@ -1086,7 +1139,7 @@
 
   window.vertigoView = {refresh: later, zoom: zoomBy, panzoom: () => pz, picture, get scale() { return pz ? pz.getScale() / fitScale : 1; },
                         get refreshes() { return refreshes; }, get refreshed() { return refreshed; }, get began() { return began; },
-                        get lodMs() { return lodMs; }};
+                        get lodMs() { return lodMs; }, get tapMs() { return tapMs; }};
   // Loaded at the end of <body>: the view is parsed, so the drawing the page opens with is fitted and its
   // labels sized before the first paint.
   if (document.getElementById("view")) start();

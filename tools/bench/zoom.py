@@ -49,7 +49,7 @@ ZOOM_PROBE = r"""() => {
   const done = () => {
     if (mark.view !== undefined && mark.panel !== undefined) {
       window.__zoomClick = {painted: mark.view - mark.t0, panel: mark.panel - mark.t0, python_dom: mark.out - mark.in,
-                            wait: mark.in - mark.t0, lod: v.lodMs,
+                            wait: mark.in - mark.t0, lod: v.lodMs, taps: v.tapMs,
                             refreshed: v.refreshes !== mark.seen ? v.refreshed - mark.t0 : null};
     }
   };
@@ -138,9 +138,10 @@ def section_zoom(browser: Any, url: str, args: argparse.Namespace, res: dict[str
     row = {"view_ms": [c["painted"] for c in clicks], "panel_ms": [c["panel"] for c in clicks],
            "python_dom_ms": [c["python_dom"] for c in clicks],
            "lod_ms": [c["lod"] for c in clicks], "wait_ms": [c["wait"] for c in clicks],
+           "taps_ms": [c["taps"] for c in clicks if c.get("taps") is not None],
            "refresh_ms": [c["refreshed"] for c in clicks if c["refreshed"] is not None], "scale": scale,
            "labels": labels[0], "shown": labels[1], "hidden_tokens": hidden}
-    for key in ("view", "panel", "python_dom", "lod", "wait", "refresh"):
+    for key in ("view", "panel", "python_dom", "lod", "wait", "refresh", "taps"):
         row[key] = summary(row[f"{key}_ms"])
     res["zoom"] = row
     res.setdefault("verdicts", {})["zoom_click"] = verdict(row["view"]["median"] <= ZOOM_GOAL_MS)
@@ -154,7 +155,8 @@ def print_zoom(res: dict[str, Any]) -> None:
     print(f"  {'part':<28} {'clicks':>6} {'median ms':>10} {'worst ms':>9}")
     for key, what in (("view", "click -> frame painted"), ("wait", "  input to handler"),
                       ("python_dom", "  handler: Python + DOM"), ("refresh", "  click -> view.js refreshed"),
-                      ("lod", "  labels' level of detail"), ("panel", "click -> side panel painted")):
+                      ("lod", "  labels' level of detail"), ("taps", "    of which the tap squares"),
+                      ("panel", "click -> side panel painted")):
         print(f"  {what:<28} {r[key]['n']:>6} {r[key]['median']:>10.2f} {r[key]['worst']:>9.2f}")
     if r.get("hidden_tokens"):
         print(f"  {r['hidden_tokens']} pairs skipped: the second token wholly under a neighbour's at this zoom")
