@@ -632,7 +632,9 @@
     if (readout) {
       const scale = pz ? pz.getScale() / fitScale : 1;  // 100 % is the fit
       const hidden = Object.values(more).some(Boolean);
-      const text = `${Math.round(scale * 100)} %` + (hidden ? " · part of the battlefield is off screen: drag it, or Fit (0)" : "");
+      // At the fit of a battlefield too wide for it, Fit shows no more: zooming out does.
+      const back = Math.abs(scale - 1) < 1e-6 ? "zoom out (−)" : "Fit (0)";
+      const text = `${Math.round(scale * 100)} %` + (hidden ? ` · part of the battlefield is off screen: drag it, or ${back}` : "");
       if (readout.textContent !== text) readout.textContent = text;
     }
   }

@@ -270,7 +270,8 @@ def _carried_borders(table: Table, frame: _Frame, text: str, ys: tuple[float, fl
 
 def _lying(g: ET.Element, table: Table, frame: _Frame, figures: Mapping[str, _Figure], a: str, b: str) -> None:
     """The strange position drawn (G3): the upper fighter lying along its standing surface at the edge nearer the
-    lower fighter, head at the edge, body inland, in its side's colour (``g.lying-down[data-fighter]``, with a
+    lower fighter (on stairs, the edge of the step it stands on), head at the edge, body inland, in its side's
+    colour (``g.lying-down[data-fighter]``, with a
     ``<title>``), as long as the figure is tall or, on a narrower section, as the section is wide.  The page
     draws the standing figure faint meanwhile (``.lying``).  Nothing for fighters drawn as tokens (the Height
     frame has no levels verdict) or at one height.
@@ -283,12 +284,18 @@ def _lying(g: ET.Element, table: Table, frame: _Frame, figures: Mapping[str, _Fi
     up, down = figures[upper], figures[lower]
     s = table.scenario.field.section(table.position(upper))
     toward = 1 if down.cx >= up.cx else -1
-    edge = frame.x(s.x1) if toward > 0 else frame.x(s.x0)
+    lo, hi = s.x0, s.x1
+    if s.stairs is not None:
+        # On stairs the edge is its own step's: the tread it stands on ends where the drop to the lower fighter is.
+        x = table.stand(upper)[1]
+        step = min(max(int((x - s.x0) // s.stairs.tread), 0), s.steps - 1)
+        lo, hi = s.x0 + s.stairs.tread * step, min(s.x1, s.x0 + s.stairs.tread * (step + 1))
+    edge = frame.x(hi) if toward > 0 else frame.x(lo)
     h, w, feet = up.h, up.w, up.feet
     r = h * _HEAD_R
     # As long as the figure is tall, on a section as wide; on a narrower one (a wall top) it lies along the
     # section, into the page, and is drawn that much shorter.
-    long = max(min(h, frame.x(s.x1) - frame.x(s.x0)), 2 * r + w)
+    long = max(min(h, frame.x(hi) - frame.x(lo) if s.stairs is None else h), 2 * r + w)
     neck = edge - toward * (2 * r + h * 0.015)
     far = edge - toward * long
     fighter = table.scenario.fighter(upper)

@@ -52,10 +52,13 @@ def initials(fighters: tuple[Fighter, ...]) -> Mapping[str, str]:
     The first letter or digit of each of the first two words of its name, upper case (*Raider captain* →
     ``RC``, *Roof sniper* → ``RS``, *Hawk* → ``H``), so tokens of one colour can be told apart where their names
     give way (issue 22); where two fighters still share a mark, each of them gets its place among them as a
-    digit (``RB1``, ``RB2``), in the scenario's order.  A name with no letter or digit keeps its first character.
+    digit (``RB1``, ``RB2``), in the scenario's order.  What follows a bracket is a note, not the name (*Ash (1
+    step up)* → ``A``).  A name with no letter or digit keeps its first character.
     """
     def mark(name: str) -> str:
-        firsts = [next(c for c in w if c.isalnum()) for w in name.split() if any(c.isalnum() for c in w)]
+        # A note in brackets is not part of the name: "Ash (1 step up)" is A, not A1 (a grid square).
+        words = name.split("(", 1)[0].split() or name.split()
+        firsts = [next(c for c in w if c.isalnum()) for w in words if any(c.isalnum() for c in w)]
         return "".join(firsts[:2]).upper() if firsts else name[:1].upper()
 
     marks = {f.id: mark(f.name) for f in fighters}

@@ -451,7 +451,7 @@ def test_a_very_wide_battlefield_is_fitted_legibly_from_its_left_end_with_the_of
     app = _imported(browser, site_url, tmp_path, _long_road(64), size)
     page = app.page
     readout = page.locator("#zoom-level")
-    expect(readout).to_have_text("100 % · part of the battlefield is off screen: drag it, or Fit (0)")
+    expect(readout).to_have_text("100 % · part of the battlefield is off screen: drag it, or zoom out (−)")
     page.evaluate(SETTLED)
     assert page.evaluate(SECTION_PX, "s0") == pytest.approx(14.0, abs=0.05)
     assert page.locator(".view-wrap.more-right").count() == 1

@@ -473,6 +473,25 @@ def test_g3_the_upper_fighter_is_drawn_lying_at_the_edge() -> None:
     assert "lying-down" not in c.drawn_overlay()
 
 
+def test_g3_on_stairs_the_upper_fighter_lies_at_the_edge_of_its_own_step() -> None:
+    """G3, issue 22 (found by a fresh user: Fir's lying figure was drawn at the foot of the stair, 6 ft up in the
+    air over Ash, Birch and Cedar): on the staircase (a stair from x 4 to 14 ft, ten 1-ft treads, 40 SVG units a
+    foot) Fir stands at 13½ ft on the top tread (13–14 ft); facing the Warden (to the left) it lies with its head
+    (radius 0.07 × 240 = 16.8) at that tread's edge (x 13 ft: SVG 520, head centre 536.8), its body from the neck
+    (520 + 33.6 + 3.6 = 557.2) inland as long as it is tall (240: to 760), on its own surface (feet at −266.67, body
+    40.8 thick: top at −307.47)."""
+    c = controller("staircase.json")
+    c.click_fighter("warden")
+    c.click_fighter("step-10")
+    c.panel_action("strange")
+    root = ET.fromstring(f"<svg>{c.drawn_overlay()}</svg>")
+    (lying,) = [g for g in root.iter("g") if g.get("class") == "lying-down"]
+    body, head = lying.find("rect"), lying.find("circle")
+    assert body is not None and head is not None
+    assert (body.get("x"), body.get("y"), body.get("width")) == ("557.2", "-307.47", "202.8")
+    assert (head.get("cx"), head.get("cy")) == ("536.8", "-283.47")
+
+
 def test_the_dimension_line_carries_the_height_tag_of_the_border_it_repeats() -> None:
     """Issue 22 ("two "3 ft" tags stand side by side at the brawl table"): the guard on the floor and the brawler
     on the 3-ft table are measured across the table's border; the dimension line's tag says "3 ft" and names the

@@ -52,6 +52,12 @@ def test_a_words_first_letter_or_digit_is_taken_past_its_punctuation() -> None:
     assert _named("«Ada» the bold", "Bandit 1", "¶¶") == {"0": "AT", "1": "B1", "2": "¶"}
 
 
+def test_a_note_in_brackets_is_not_part_of_the_mark() -> None:
+    """Found by a fresh user: the staircase's tokens read A1, B3, C4, D6 — grid squares, from "Ash (1 step up)",
+    "Birch (3 steps)"; the note in brackets is not the name."""
+    assert _named("Ash (1 step up)", "Birch (3 steps)", "(Nameless)") == {"0": "A", "1": "B", "2": "N"}
+
+
 def test_ruined_streets_blue_tokens_can_be_told_apart() -> None:
     """Issue 22's own case, drawn: the three blue tokens of Ruined street read RC, RB and RS."""
     svg = _svg("ruined-street.json")
