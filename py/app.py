@@ -402,7 +402,8 @@ def activate(el, at=None):
 
 @on("click", "#view")
 def on_view_click(event):
-    """Click in the side view: the fighter or section under the pointer (and where on the section). The second
+    """Click in the side view: the fighter or section under the pointer (and where on the section); on neither,
+    the selection is cleared. The second
     click of a double-click is no click of its own: double-clicking a fighter out of habit selected it and
     straight away deselected it."""
     if event.detail > 1:
@@ -411,6 +412,8 @@ def on_view_click(event):
     if el:
         point_at(el)
         activate(el, None if el.getAttribute("data-fighter") else scenario_x(event))
+    elif ctl.selected is not None:  # a tap on the sky clears, as Escape does (a phone has no Escape)
+        run(ctl.escape)
 
 
 @on("keydown", "body")

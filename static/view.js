@@ -302,6 +302,30 @@
     return out;
   }
 
+  /* Boxes on screen ({left, right, top, bottom}, px) kept by CELL-px cell (a number per cell: no string keys in a
+     pass): add(box); near(box), what was added in its cells (a box may come more than once); anyNear(box, test),
+     whether test holds for one of them. */
+  function cellGrid() {
+    const cells = new Map();
+    const each = (q, visit) => {
+      for (let x = Math.floor(q.left / CELL); x <= Math.floor(q.right / CELL); x++) {
+        for (let y = Math.floor(q.top / CELL); y <= Math.floor(q.bottom / CELL); y++) visit(x * 1e6 + y);
+      }
+    };
+    const add = (q) => each(q, (k) => { const c = cells.get(k); if (c) c.push(q); else cells.set(k, [q]); });
+    const near = (q) => { const out = []; each(q, (k) => { for (const o of cells.get(k) || []) out.push(o); }); return out; };
+    const anyNear = (q, test) => {  // stops at the first (a labels' pass asks it for every label)
+      for (let x = Math.floor(q.left / CELL); x <= Math.floor(q.right / CELL); x++) {
+        for (let y = Math.floor(q.top / CELL); y <= Math.floor(q.bottom / CELL); y++) {
+          const c = cells.get(x * 1e6 + y);
+          if (c && c.some(test)) return true;
+        }
+      }
+      return false;
+    };
+    return {add, near, anyNear};
+  }
+
   /* Hide the labels that cannot be shown without overlap at this zoom, in rank order. */
   function levelOfDetail(grow) {
     if (!svg) return;
@@ -337,26 +361,8 @@
     const first = new Set([...own, ...must, ...namesOf(named)]);
     if (first.size) labels = [...first, ...labels.filter((l) => !first.has(l))];
     const rects = labels.map((l) => screenBox(l, m, grow));
-    // Boxes placed so far, by CELL-px cell of the screen (a number per cell: no string keys in a pass).
-    const grid = new Map();
-    const add = (r) => {
-      for (let x = Math.floor(r.left / CELL); x <= Math.floor(r.right / CELL); x++) {
-        for (let y = Math.floor(r.top / CELL); y <= Math.floor(r.bottom / CELL); y++) {
-          const k = x * 1e6 + y, at = grid.get(k);
-          if (at) at.push(r); else grid.set(k, [r]);
-        }
-      }
-    };
-    // Whether a box placed so far in a cell of r is one that test(box) holds for.
-    const anyNear = (r, test) => {
-      for (let x = Math.floor(r.left / CELL); x <= Math.floor(r.right / CELL); x++) {
-        for (let y = Math.floor(r.top / CELL); y <= Math.floor(r.bottom / CELL); y++) {
-          const at = grid.get(x * 1e6 + y);
-          if (at && at.some(test)) return true;
-        }
-      }
-      return false;
-    };
+    // Boxes placed so far, by CELL-px cell of the screen.
+    const {add, anyNear} = cellGrid();
     // Tokens are never hidden: a label may not cover one (it may stand close by).
     for (const t of fixedParts().tokenEls) {
       const r = screenBox(t, m, grow);
@@ -505,26 +511,7 @@
     // A token's hit square, and its disc's white ring (2.5 px wide) past it.
     const area = view().getBoundingClientRect(), T = TAP_PX * grow, ring = 1.5 * grow, half = MIN_TAP_PX / 2 * grow + ring;
     // What is taken so far, by CELL-px cell of the screen (a large battlefield has hundreds of squares).
-    const cells = new Map();
-    const take = (q) => {
-      for (let x = Math.floor(q.left / CELL); x <= Math.floor(q.right / CELL); x++) {
-        for (let y = Math.floor(q.top / CELL); y <= Math.floor(q.bottom / CELL); y++) {
-          const k = x * 1e6 + y, c = cells.get(k);
-          if (c) c.push(q); else cells.set(k, [q]);
-        }
-      }
-    };
-    const near = (q) => {  // what is taken in q's cells (an entry may come more than once)
-      const out = [];
-      for (let x = Math.floor(q.left / CELL); x <= Math.floor(q.right / CELL); x++) {
-        for (let y = Math.floor(q.top / CELL); y <= Math.floor(q.bottom / CELL); y++) {
-          const c = cells.get(x * 1e6 + y);
-          if (c) for (const o of c) out.push(o);
-        }
-      }
-      return out;
-    };
-    const anyNear = (q, test) => near(q).some(test);
+    const {add: take, near, anyNear} = cellGrid();
     const inside = (q) => q.left >= area.left && q.right <= area.right && q.top >= area.top && q.bottom <= area.bottom;
     const meets = (o, q) => o.left < q.right && q.left < o.right && o.top < q.bottom && q.top < o.bottom;
     const free = (q) => inside(q) && !anyNear(q, (o) => meets(o, q));

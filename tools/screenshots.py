@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
@@ -24,6 +26,24 @@ from harness import READY, READY_TIMEOUT_MS, launch, load_site_tool  # noqa: E40
 
 SIZES = ((360, 740), (390, 844), (1280, 800), (1920, 1080), (2560, 1440))
 SETTLED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
+
+
+def _shoot(browser: Any, url: str, context_args: dict[str, Any], file: str, fighter: str,
+           section: Callable[[Any], str], path: Path) -> None:
+    """Load ``file``, select ``fighter``, judge its move to the section ``section(page)`` names, save the window."""
+    context = browser.new_context(service_workers="block", **context_args)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
+    page.select_option("#scenario", file)
+    page.click("#load")
+    page.locator(f"#fighters .fighter[data-fighter='{fighter}']").dispatch_event("click")
+    page.locator(f"#terrain [data-section='{section(page)}']").dispatch_event("click")
+    page.wait_for_selector("[data-testid=verdict]")
+    page.evaluate(SETTLED)
+    page.screenshot(path=str(path))
+    print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+    context.close()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -38,41 +58,16 @@ def main(argv: list[str] | None = None) -> None:
         with sync_playwright() as p:
             browser = launch(p)
             for w, h in SIZES:
-                context = browser.new_context(viewport={"width": w, "height": h}, service_workers="block")
-                page = context.new_page()
-                page.goto(url)
-                page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
-                page.select_option("#scenario", "cliff.json")
-                page.click("#load")
-                page.locator("#fighters .fighter[data-fighter='goat']").dispatch_event("click")
-                page.locator("#terrain [data-section='cliff-foot']").dispatch_event("click")
-                page.wait_for_selector("[data-testid=verdict]")
-                page.evaluate(SETTLED)
-                path = out / f"cliff-{w}x{h}.png"
-                page.screenshot(path=str(path))
-                print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
-                context.close()
+                _shoot(browser, url, {"viewport": {"width": w, "height": h}}, "cliff.json", "goat",
+                       lambda page: "cliff-foot", out / f"cliff-{w}x{h}.png")
             # The README's second picture: Ruined street on a phone, held upright, a move of the sergeant's judged
-            # (its route, its dice badge and the verdict's sheet).
-            context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block",
-                                          has_touch=True, is_mobile=True)
-            page = context.new_page()
-            page.goto(url)
-            page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
-            page.select_option("#scenario", "ruined-street.json")
-            page.click("#load")
-            page.locator("#fighters .fighter[data-fighter='vela']").dispatch_event("click")
-            # The first section her Move entry reaches with a fall (its dice badge names dice), else the first.
-            target = page.evaluate("""() => { const badges = [...document.querySelectorAll('#overlay .dice-badge')];
-              const fall = badges.find((b) => /d6/.test(b.textContent)) || badges[0];
-              return fall ? fall.dataset.section : null; }""")
-            page.locator(f"#terrain [data-section='{target}']").dispatch_event("click")
-            page.wait_for_selector("[data-testid=verdict]")
-            page.evaluate(SETTLED)
-            path = out / "ruined-street-390x844.png"
-            page.screenshot(path=str(path))
-            print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
-            context.close()
+            # (its route, its dice badge and the verdict's sheet): the first section her Move entry reaches with a
+            # fall (its dice badge names dice), else the first.
+            _shoot(browser, url, {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+                   "ruined-street.json", "vela", lambda page: page.evaluate("""() => {
+                     const badges = [...document.querySelectorAll('#overlay .dice-badge')];
+                     const fall = badges.find((b) => /d6/.test(b.textContent)) || badges[0];
+                     return fall ? fall.dataset.section : null; }"""), out / "ruined-street-390x844.png")
             browser.close()
     finally:
         server.shutdown()

@@ -141,3 +141,22 @@ def test_touch_screens_get_44_px_buttons_8_px_apart(browser: Browser, site_url: 
     assert sizes and [s for s in sizes if s[1] < 44 - 0.01] == []
     assert gaps and min(gaps) >= 8
     assert not problems, "\n".join(problems)
+
+
+def test_a_tap_on_the_sky_clears_the_selection(browser: Browser, site_url: str) -> None:
+    """Found by a fresh user on a phone (issue 22's touch test): with no Escape key, nothing cleared a selection but
+    a second tap on the fighter.  A tap on the sky now clears it, as Escape does."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    app = open_app(ctx, site_url)
+    page = app.page
+    app.load_scenario("cliff.json")
+    app.tap("goat")
+    expect(page.locator("#overlay .selected-ring[data-fighter='goat']")).to_have_count(1)
+    view = page.locator("#view").bounding_box()
+    assert view
+    page.touchscreen.tap(view["x"] + view["width"] - 12, view["y"] + 12)
+    expect(page.locator("#overlay .selected-ring")).to_have_count(0)
+    expect(page.locator("#status")).to_have_text("Selection cleared.")
+    problems = app.watch.problems
+    ctx.close()
+    assert not problems, "\n".join(problems)
