@@ -10,6 +10,7 @@ test checks the same rules at three sizes with the same measure.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -160,3 +161,32 @@ def test_a_tap_on_the_sky_clears_the_selection(browser: Browser, site_url: str) 
     problems = app.watch.problems
     ctx.close()
     assert not problems, "\n".join(problems)
+
+
+def test_fighters_on_one_feet_section_with_no_x_can_each_be_clicked(browser: Browser, site_url: str,
+                                                                     tmp_path: Path) -> None:
+    """Issue 22's leftovers: "on feet battlefields, fighters on one section with no x are drawn on top of each other,
+    so only one can be clicked" — four on one tavern floor, at 390 and 1280 px: the middle of each one's token
+    answers as that fighter."""
+    doc = {"vertigo": 2, "title": "Tavern", "units": "feet", "rules": ["levels"], "dice_seed": 1,
+           "sections": [{"id": "floor", "name": "Tavern floor", "elevation": 0, "x": [0, 20]}], "borders": [],
+           "fighters": [{"id": fid, "name": name, "side": side, "section": "floor"}
+                        for fid, name, side in (("a", "Ada", "A"), ("b", "Bo", "B"), ("c", "Cy", "A"),
+                                                ("d", "Di", "B"))]}
+    path = tmp_path / "tavern.json"
+    path.write_text(json.dumps(doc))
+    for w, h in ((390, 844), (1280, 800)):
+        ctx = browser.new_context(viewport={"width": w, "height": h})
+        app = open_app(ctx, site_url)
+        app.page.set_input_files("#import-file", str(path))
+        expect(app.page.locator("#fighters .fighter")).to_have_count(4)
+        app.page.evaluate(SETTLED)
+        hits = app.page.evaluate("""() => [...document.querySelectorAll('#fighters .fighter')].map((f) => {
+          const t = f.querySelector('.px .token').getBoundingClientRect();
+          const e = document.elementFromPoint((t.left + t.right) / 2, (t.top + t.bottom) / 2);
+          const o = e && e.closest('[data-fighter]');
+          return [f.dataset.fighter, o ? o.dataset.fighter : null]; })""")
+        problems = app.watch.problems
+        ctx.close()
+        assert sorted(hits) == [["a", "a"], ["b", "b"], ["c", "c"], ["d", "d"]], (w, hits)
+        assert not problems, "\n".join(problems)
