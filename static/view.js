@@ -494,7 +494,7 @@
      parting changes; past TAP_SECTIONS sections in the window, or more small ones than TAP_SMALL or than a quarter
      of the window holds squares for, the zoom has to make room instead. */
   const bodyBoxes = new WeakMap();  // a figure's hit rect's box in the drawing's units (tapRegions)
-  let tapKey = "", labelsMoved = false;  // labelsMoved: a pass moved a name with a hit area, or parted tokens
+  let labelsMoved = false;  // labelsMoved: a pass moved a name with a hit area, or parted tokens
   function tapRegions(m, grow) {
     const parts = fixedParts();
     if (!parts.taps) {
@@ -505,9 +505,9 @@
       });
     }
     const key = [m.a, m.d, m.e, m.f, grow].map((v) => v.toFixed(3)).join(" ");
-    if (parts.tapKey === key && tapKey === key && !labelsMoved) return;
+    if (parts.tapKey === key && !labelsMoved) return;
     labelsMoved = false;
-    parts.tapKey = tapKey = key;
+    parts.tapKey = key;
     // A token's hit square, and its disc's white ring (2.5 px wide) past it.
     const area = view().getBoundingClientRect(), T = TAP_PX * grow, ring = 1.5 * grow, half = MIN_TAP_PX / 2 * grow + ring;
     // What is taken so far, by CELL-px cell of the screen (a large battlefield has hundreds of squares).
@@ -543,16 +543,15 @@
     }
     const shown = [];
     for (const t of parts.taps) {
+      t.want = null;  // off unless placed below (past TAP_SECTIONS in the window, none is)
       const b = onScreen(m, t.box);
       if (b.right > area.left && b.left < area.right && b.bottom > area.top && b.top < area.bottom) shown.push({t, b});
-      else t.want = null;
     }
     const small = [];
     if (shown.length <= TAP_SECTIONS) {
       for (const it of shown) {
         const {b} = it, l = Math.max(b.left, area.left), r = Math.min(b.right, area.right);
         const top = Math.max(b.top, area.top), bottom = Math.min(b.bottom, area.bottom);
-        it.t.want = null;
         if (r - l < T || bottom - top < T) { small.push(it); continue; }
         // Its own square: the middle across, as near its surface as the tokens on it allow; and the middle of what
         // is drawn of it, where a tap meant for it lands first, kept free of the small sections' regions too.
