@@ -16,14 +16,20 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .errors import UnknownSectionError
 from .lengths import exact
 from .numbers import fmt
 from .text import isolate
+
+if TYPE_CHECKING:
+    from .fields import Field
+
+_V = TypeVar("_V")
 
 __all__ = ["Section", "Stairs", "Border", "Battlefield", "SECTION_KINDS", "BORDER_KINDS"]
 
@@ -68,6 +74,8 @@ class Section:
         kind: one of :data:`SECTION_KINDS`.
         stairs: the steps across it, or None for a flat surface; with
             stairs, ``elevation`` is the top of the leftmost step.
+        values: ``(key, value)`` of the fields the rule sets declare on a section that the document sets
+            (:mod:`vertigo.fields`); a rule set reads its own with ``section[FIELD]``.
     """
 
     id: str
@@ -77,6 +85,11 @@ class Section:
     x1: Fraction
     kind: str = "ground"
     stairs: Stairs | None = None
+    values: tuple[tuple[str, Any], ...] = ()
+
+    def __getitem__(self, declared: Field[_V]) -> _V:
+        """The value of a declared section field (its default when the document does not set it)."""
+        return _value_of(self.values, declared)
 
     def __post_init__(self) -> None:
         # Lengths are exact whatever built the section: a float is read as the decimal it was written as.
@@ -160,6 +173,8 @@ class Border:
         id: its own id, for a rule set that names borders (a ladder), or None.
         kind: what the border is, where a rule set tells borders apart: one of :data:`BORDER_KINDS`, or
             None for a plain border.
+        values: ``(key, value)`` of the fields the rule sets declare on a border that the document sets
+            (:mod:`vertigo.fields`); a rule set reads its own with ``border[FIELD]``.
     """
 
     a: str
@@ -167,9 +182,22 @@ class Border:
     x: Fraction
     id: str | None = None
     kind: str | None = None
+    values: tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "x", exact(self.x))
+
+    def __getitem__(self, declared: Field[_V]) -> _V:
+        """The value of a declared border field (its default when the document does not set it)."""
+        return _value_of(self.values, declared)
+
+
+def _value_of(values: tuple[tuple[str, Any], ...], declared: Field[_V]) -> _V:
+    """The value of ``declared`` among ``values``, else its default."""
+    for key, value in values:
+        if key == declared.key:
+            return cast(_V, value)
+    return declared.default
 
 
 def default_border_x(a: Section, b: Section) -> Fraction:
@@ -208,6 +236,8 @@ class Battlefield:
     _rises: tuple[Fraction, ...] = field(init=False, repr=False, compare=False)
     _steps: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
     _first_rise: Mapping[tuple[str, str], Fraction] = field(init=False, repr=False, compare=False)
+    _pairs: Mapping[tuple[str, str], Border] = field(init=False, repr=False, compare=False)
+    _derived: dict[str, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_id = {s.id: s for s in self.sections}
@@ -238,6 +268,12 @@ class Battlefield:
             for s in self.sections))
         object.__setattr__(self, "_rises", tuple(rises))
         object.__setattr__(self, "_steps", {})
+        pairs: dict[tuple[str, str], Border] = {}
+        for border in self.borders:
+            pairs.setdefault((border.a, border.b), border)
+            pairs.setdefault((border.b, border.a), border)
+        object.__setattr__(self, "_pairs", pairs)
+        object.__setattr__(self, "_derived", {})
 
     @classmethod
     def build(cls, sections: Iterable[Section], pairs: Iterable[tuple[str, str]]) -> Battlefield:
@@ -333,6 +369,23 @@ class Battlefield:
                 if top <= height and (best is None or top > best_top):
                     best, best_top = s, top
         return best
+
+    def border_between(self, a: str, b: str) -> Border | None:
+        """The border of sections ``a`` and ``b`` (in either order), or None when they share none; of two
+        borders of the same pair, the first in the document (H13)."""
+        return self._pairs.get((a, b))
+
+    def derived(self, name: str, build: Callable[[Battlefield], _V]) -> _V:
+        """What a rule set works out once from this battlefield and keeps with it: ``build(self)`` the first
+        time ``name`` is asked for, the same value after (the battlefield is immutable, so it never goes
+        stale).  A rule set names its own entries (``"height.moving"``), so that no two collide.
+
+        Source: issue 23 (a stated border Height changes the Height rules' movement graph, H15).
+        """
+        known = self._derived.get(name)
+        if known is None:
+            known = self._derived[name] = build(self)
+        return cast(_V, known)
 
     def border_height(self, a: str, b: str) -> Fraction:
         """Height of the border a → b, Height levels, always ≥ 0 (H1)."""

@@ -44,7 +44,7 @@ from .text import check_name, quote
 
 __all__ = ["Checker", "ABSENT", "SUGGESTED", "ELEVATION_LIMIT", "MAX_STEPS", "SECTION_KEYS", "BORDER_KEYS",
            "FIGHTER_KEYS", "UNKNOWN_SHOWN", "declared", "sections", "borders", "fighters", "rules", "options",
-           "fall_depth", "ladder_places"]
+           "fall_depth", "ladder_places", "relations"]
 
 ELEVATION_LIMIT = {"height": MAX_ELEVATION, "feet": 10 * MAX_ELEVATION, "inches": 120 * MAX_ELEVATION}
 """Largest elevation magnitude per unit system: Height 1000, 10,000 ft, 120,000 in."""
@@ -177,7 +177,22 @@ class Checker:
             self.add(where, "must not be empty")
         return value
 
+def _set_values(c: Checker, at: str, obj: Mapping[str, Any], fields: tuple[Field[Any], ...]
+                ) -> tuple[tuple[str, Any], ...]:
+    """``(key, value)`` of each declared field ``obj`` sets to other than its default, in registry order (a
+    section's or a border's: what :attr:`~vertigo.battlefield.Section.values` holds)."""
+    out: list[tuple[str, Any]] = []
+    for d in fields:
+        if d.key in obj and c.version == 2:
+            value = _value(c, f"{at}.{d.key}", obj, d)
+            if value != d.default:
+                out.append((d.key, value))
+    return tuple(out)
+
+
 def sections(c: Checker, raw: Any) -> list[Section]:
+    """The sections, each with the fields the rule sets declare on a section (:func:`declared`)."""
+    on_sections = declared("section")
     out: list[Section] = []
     seen: set[str] = set()
     for i, s in enumerate(c.items("sections", raw, MAX_SECTIONS, empty_ok=False)):
@@ -185,7 +200,7 @@ def sections(c: Checker, raw: Any) -> list[Section]:
         if not isinstance(s, Mapping):
             c.add(at, f"must be an object: {show(s)}")
             continue
-        c.unknown(at, s, SECTION_KEYS, ("stairs",))
+        c.unknown(at, s, (*SECTION_KEYS, *(d.key for d in on_sections)), ("stairs", *(d.key for d in on_sections)))
         sid = c.ident(f"{at}.id", s.get("id"))
         if sid is not None and sid in seen:
             c.add(f"{at}.id", f"repeats the id {sid!r}")
@@ -221,7 +236,7 @@ def sections(c: Checker, raw: Any) -> list[Section]:
             seen.add(sid)
         if (sid is not None and name is not None and elev is not None and x0 is not None and x1 is not None
                 and kind in SECTION_KINDS and ("stairs" not in s or stairs is not None)):
-            out.append(Section(sid, name, elev, x0, x1, kind, stairs))
+            out.append(Section(sid, name, elev, x0, x1, kind, stairs, _set_values(c, at, s, on_sections)))
     return out
 
 _TREAD = {"feet": 1, "inches": 12}
@@ -260,6 +275,8 @@ MAX_STEPS = 200
 def borders(c: Checker, raw: Any, sections: list[Section], all_ids: set[str] | None) -> list[Border]:
     """The borders; with ``all_ids`` None (no usable section list) their ends are not checked."""
     by_id = {s.id: s for s in sections}
+    on_borders = declared("border")
+    known = (*BORDER_KEYS, *(d.key for d in on_borders))
     out: list[Border] = []
     seen: set[frozenset[str]] = set()
     named: set[str] = set()
@@ -267,8 +284,10 @@ def borders(c: Checker, raw: Any, sections: list[Section], all_ids: set[str] | N
         at = f"borders[{i}]"
         x = None
         ident = kind = None
+        values: tuple[tuple[str, Any], ...] = ()
         if isinstance(b, Mapping):
-            c.unknown(at, b, BORDER_KEYS, ("id", "kind"))
+            c.unknown(at, b, known, ("id", "kind", *(d.key for d in on_borders)))
+            values = _set_values(c, at, b, on_borders)
             if "x" in b:
                 x = c.number(f"{at}.x", b["x"], -MAX_EXTENT, MAX_EXTENT)
             if "id" in b:
@@ -305,8 +324,18 @@ def borders(c: Checker, raw: Any, sections: list[Section], all_ids: set[str] | N
         seen.add(key)
         if a_id in by_id and b_id in by_id:
             out.append(Border(a_id, b_id, x if x is not None else default_border_x(by_id[a_id], by_id[b_id]),
-                              ident, kind))
+                              ident, kind, values))
     return out
+
+
+def relations(c: Checker, field: Battlefield) -> None:
+    """Every registered rule set's checks across the battlefield's objects (a stated border Height against
+    its sections' elevations, H15), each problem at its place: the rule sets' fields are read whichever rule
+    sets referee the document, so each is checked whichever they are."""
+    for r in REGISTRY.values():
+        for check in r.checks:
+            for problem in check(field, c.units):
+                c.problems.append(problem)
 
 def rules(c: Checker, raw: Any, units: str | None) -> tuple[str, ...]:
     """The ``rules`` list: known rule-set ids, no repeats, each measuring in the scenario's units.

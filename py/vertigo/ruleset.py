@@ -11,13 +11,14 @@ Source: issue 19 (rule sets as plug-ins); ``docs/design.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .fields import Field
 
 if TYPE_CHECKING:
+    from .battlefield import Battlefield
     from .table import Table
 
 __all__ = ["RuleSet", "Question", "Answer"]
@@ -71,6 +72,9 @@ class RuleSet:
             read with it.
         fields: the fields it declares on the document's objects (:class:`vertigo.fields.Field`), its
             per-fighter state among them (``state=True``).
+        checks: its checks across objects, run on every document once its battlefield is built:
+            ``check(field, units)`` yields each problem as ``"place: message"`` (``"borders[2].height: …"``);
+            a stated border Height no more than its sections' difference (H15) is one.
     """
 
     id: str
@@ -83,6 +87,7 @@ class RuleSet:
     plural: bool = False
     default_for: tuple[str, ...] = ()
     fields: tuple[Field[Any], ...] = ()
+    checks: tuple[Callable[[Battlefield, str], Iterable[str]], ...] = ()
 
     @property
     def question_names(self) -> tuple[str, ...]:

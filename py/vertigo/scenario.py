@@ -243,6 +243,7 @@ def load(doc: Any) -> Scenario:
     if not c.problems:
         field = Battlefield(tuple(sections), tuple(borders))
         raw_fighters = reading.ladder_places(c, field, raw_fighters)
+        reading.relations(c, field)
     if not c.problems:
         reading.fall_depth(c, sections, rules, options)
     if c.problems:
@@ -319,6 +320,7 @@ def dump(scenario: Scenario, positions: Where | None = None, *, rolls: int | Non
     where = positions or {}
     exact = lengths.to_json
     fields = reading.declared("fighter")
+    on_sections, on_borders = reading.declared("section"), reading.declared("border")
     written = {d.key for r in scenario.rule_sets for d in r.fields if d.always}
     current = states or {}
 
@@ -329,11 +331,12 @@ def dump(scenario: Scenario, positions: Where | None = None, *, rolls: int | Non
             out["kind"] = s.kind
         if s.stairs is not None:
             out["stairs"] = {"rise": exact(s.stairs.rise), "tread": exact(s.stairs.tread)}
+        out.update(written_values(s.values, on_sections))
         return out
 
     def border(b: Border) -> Any:
         drawn = b.x == default_border_x(f.section(b.a), f.section(b.b))
-        if drawn and b.id is None and b.kind is None:
+        if drawn and b.id is None and b.kind is None and not b.values:
             return [b.a, b.b]
         out: dict[str, Any] = {"between": [b.a, b.b]}
         if not drawn:
@@ -342,6 +345,7 @@ def dump(scenario: Scenario, positions: Where | None = None, *, rolls: int | Non
             out["id"] = b.id
         if b.kind is not None:
             out["kind"] = b.kind
+        out.update(written_values(b.values, on_borders))
         return out
 
     def fighter(x: Fighter) -> dict[str, Any]:
@@ -383,6 +387,12 @@ def dump(scenario: Scenario, positions: Where | None = None, *, rolls: int | Non
         "fighters": [fighter(x) for x in scenario.fighters],
     })
     return doc
+
+
+def written_values(values: tuple[tuple[str, Any], ...], fields: tuple[Field[Any], ...]) -> dict[str, Any]:
+    """A section's or a border's declared values as the document writes them (each by its field's kind)."""
+    by_key = {d.key: d for d in fields}
+    return {key: by_key[key].write(value) for key, value in values if key in by_key}
 
 
 def dumps(scenario: Scenario, positions: Where | None = None, *, rolls: int | None = None,

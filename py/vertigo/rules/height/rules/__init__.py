@@ -12,7 +12,7 @@ Source: ``000_519d8b8e373365db.txt``; rulings H1–H13 (``docs/rules.md``).
 
 from vertigo.ruleset import RuleSet
 
-from .fields import FIELDS
+from .fields import FIELDS, stated_heights
 from .questions import QUESTIONS
 
 __all__ = ["RULE_SET"]
@@ -20,5 +20,5 @@ __all__ = ["RULE_SET"]
 RULE_SET = RuleSet(
     "height", "the Height rules", "000_519d8b8e373365db.txt", ("height",),
     questions=QUESTIONS, moves=True, plural=True, default_for=("height",),
-    fields=FIELDS)
+    fields=FIELDS, checks=(stated_heights,))
 """Height (000): sections, borders, falling, Move entries, ranged across Height (H1–H13)."""

@@ -32,6 +32,7 @@ from vertigo.verdict import Overridable, Override, Step, explanation, rule_ids
 from .moves import MoveEntry
 from .ranged import range_needed
 from .resolve import resolve_move
+from .stairs import describe_crossing, move_rise, moving_graph
 
 __all__ = ["Crossing", "Route", "Reach", "MoveVerdict", "crossing_fall", "search", "reachable", "judge_move"]
 
@@ -43,7 +44,8 @@ class Crossing:
     Attributes:
         source: section id left.
         dest: section id entered.
-        rise: signed change of elevation, Height levels (+ up, − down).
+        rise: signed Height crossed, Height levels (+ up, − down): the border's stated Height where it
+            states one (H15), else the change of elevation (H1).
         fall: Height levels fallen on this crossing (H2), ≥ 0.
         dice: d6 for this crossing: ``floor(fall)`` (H8).
     """
@@ -196,7 +198,7 @@ def _entry_step(entry: MoveEntry, fighter_height: Fraction | None) -> Step:
 
 def _crossing(field: Battlefield, a: str, b: str, entry: MoveEntry, h: Fraction) -> Crossing | None:
     """The crossing a → b with ``entry`` at Height ``h``, or None if not allowed (H2/H4)."""
-    rise = field.rise(a, b)
+    rise = move_rise(field, a, b)
     fallen = crossing_fall(rise, h, fly=entry.kind == "Fly")
     if fallen is None:
         return None
@@ -326,7 +328,7 @@ def search(field: Battlefield, start: str, entry: MoveEntry, fighter_height: Fra
         return Reach(start, {sid: 0 for sid in jumps}, jumps, field, entry, h, fighter_height)
     fly = entry.kind == "Fly"
     limit = entry.distance
-    graph = field.graph
+    graph, rises = moving_graph(field)  # a stated border Height counts for moves (H15)
     sections = field.sections
     # A label is one route: (place of its section, parent label); the heap orders (dice, steps, place, label).
     # The place (document order) breaks ties between equally good routes (H13).
@@ -338,7 +340,7 @@ def search(field: Battlefield, start: str, entry: MoveEntry, fighter_height: Fra
     settled: dict[int, int] = {}
     dice: dict[str, int] = {}
     unknown = -1
-    fall_dice: list[int | None] = [unknown] * len(field.rises)  # the crossing rule, once per distinct rise
+    fall_dice: list[int | None] = [unknown] * len(rises)  # the crossing rule, once per distinct rise
     while heap:
         d, steps, here, label = heappop(heap)
         if steps >= fewest_steps[here]:
@@ -424,11 +426,11 @@ def _why_not(field: Battlefield, start: str, dest: str, entry: MoveEntry, h: Fra
                 queue.append(there)
     to_dest = field.steps_from(dest)
     blockers = list(islice((  # the first four only: the rest would be written and thrown away
-        Step("H2", f"{field.describe_border(a, b)} needs a Move Height ≥ {fmt(field.rise(a, b))}; "
+        Step("H2", f"{describe_crossing(field, a, b)} needs a Move Height ≥ {fmt(move_rise(field, a, b))}; "
                    f"{entry} moves with Height {fmt(h)}.")
         for a, steps in sorted(legal.items(), key=lambda item: item[1])
         for b in field.neighbours(a)
-        if field.rise(a, b) > h and steps + 1 + to_dest.get(b, entry.distance + 1) <= entry.distance), 4))
+        if move_rise(field, a, b) > h and steps + 1 + to_dest.get(b, entry.distance + 1) <= entry.distance), 4))
     return blockers or [
         Step("H2", f"No path within {count(entry.distance, 'step')} avoids a border too high to climb.")]
 
@@ -465,7 +467,7 @@ def judge_move(
     if dest == start:
         steps.append(Step("H3", f"Already on {isolate(field.section(dest).name)}: nothing moves."))
     for c in route.crossings:
-        text = field.describe_border(c.source, c.dest)
+        text = describe_crossing(field, c.source, c.dest)
         if c.rise > 0:
             text += f" — climbs (Height {fmt(c.rise)} ≤ {fmt(h)})" if entry.kind == "Move" else " — flies up"
         elif c.rise < 0 and entry.kind == "Move":
