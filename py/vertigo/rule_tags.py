@@ -7,7 +7,7 @@ source, so the page, the ``ask`` answers and the docs cannot drift apart
 (a unit test checks that every tag the core emits has an entry here and that
 every anchor exists in ``docs/rules.md``).
 
-Source: ``000_519d8b8e373365db.txt`` (Height: rulings H1–H9, H13) and
+Source: ``000_519d8b8e373365db.txt`` (Height: rulings H1–H15) and
 ``001_cbc7fc1b49bd2ff2.txt`` (Combat at Different Levels: rulings G1–G7),
 as ``../shared/RULINGS.md`` rules them and ``docs/rules.md`` restates them;
 issue 7 ("rule tags (H2, H5, H8) are never explained on the page").
@@ -88,9 +88,24 @@ _ALL = (
     RuleTag("H9", "Climbing obstacles",
             "A Climbing obstacle's Reaction drops the actor its Height, less the Move's Height going down.",
             "#h9-climbing-obstacles-exploration", f"{_HEIGHT} › Exploration"),
+    RuleTag("H10", "Floors block sight",
+            "A floor, roof or balcony hides a fighter beneath it, inside its extent, from one on it or above it.",
+            "#h10-floors-block-sight", f"{_HEIGHT} › Height and Range"),
+    RuleTag("H11", "Terrain that hides",
+            "Woods, smoke or a curtain wall between the two ends block the shot, whatever their height.",
+            "#h11-terrain-that-hides", f"{_HEIGHT} › Height and Range"),
+    RuleTag("H12", "Forced movement",
+            "A push falls each downward border's full Height and stops before an upward border with a Height.",
+            "#h12-forced-movement", f"{_HEIGHT} › Combat"),
     RuleTag("H13", "Ties",
             "Equally good paths are split by the sections' document order, so every load gives the same answer.",
-            "#h3-choice-of-path-and-highlighting", f"{_HEIGHT} › Combat"),
+            "#h13-ties", f"{_HEIGHT} › Combat"),
+    RuleTag("H14", "Several lines of shot",
+            "A shot takes the clear line of sections with the fewest steps; d is that line's step count.",
+            "#h14-several-lines-of-shot", f"{_HEIGHT} › Height and Range"),
+    RuleTag("H15", "Stairs and ladders",
+            "A border may state its own Height for moves and falls; range and sight still use the elevations.",
+            "#h15-stairs-and-ladders", f"{_HEIGHT} › Combat"),
     RuleTag("G1", "The vertical difference",
             "d is the vertical distance in feet between the two fighters' standing surfaces; the higher is the "
             "upper fighter.", "#g1-the-vertical-difference", f"{_LEVELS} › Combat At Different Levels"),

@@ -252,6 +252,7 @@ def test_a_blocked_shot_says_blocked_first_and_never_enough():
         "[H5] S2 is d = 2 steps from S0 along S0 → S1 → S2; Height changes across the borders: 1 then -2; "
         "net Δh = -1.",
         "[H5] Blocked: S1 stands at Height 1, higher than both ends (max 0).",
+        "[H14] No line from S0 to S2 is clear; the shortest is judged, with its first blocker.",
         "[H5] Range needed = max(d, |Δh|) = max(2, 1) = 2; Shortbow has range 3, but the line is blocked: no range "
         "reaches past it.",
     ]

@@ -1,6 +1,6 @@
-"""Lines of shot and shot verdicts, pinned where mutation testing (tools/mutate) found them loose (H5, H6, H7, H13).
+"""Lines of shot and shot verdicts, pinned where mutation testing (tools/mutate) found them loose (H5, H6, H7, H13, H14).
 
-Source: ``000_519d8b8e373365db.txt`` › Height and Range; rulings H5, H6, H7 and H13 of ``RULINGS.md``.
+Source: ``000_519d8b8e373365db.txt`` › Height and Range; rulings H5, H6, H7, H13 and H14 of ``RULINGS.md``.
 """
 
 from __future__ import annotations
@@ -12,15 +12,17 @@ from vertigo.rules.height.rules.ranged import judge_action, line_of_shot
 from builders import chain, field
 
 
-def test_h5_d_counts_only_shortest_paths_so_a_low_detour_does_not_clear_a_blocked_line():
-    """H5: "d = section steps from shooter to target" and the shot "is blocked when any section strictly
-    between them stands higher than both ends": the only 2-step line runs over the high H; a clear 3-step
-    detour (S, X, Y, T) is not a line of d = 2, so the line stays blocked by H."""
+def test_h14_a_clear_detour_is_the_line_used_and_d_is_its_step_count():
+    """H14: "A shot may follow any line of sections from shooter to target; d in H5 is that line's step
+    count": the only 2-step line runs over the high H (blocked, H5); the clear 3-step line S, X, Y, T is the
+    one used, d = 3, and it says what it goes round."""
     f = field({"s": 0, "h": 5, "x": 0, "y": 0, "t": 0},
               [("s", "h"), ("h", "t"), ("s", "x"), ("x", "y"), ("y", "t")])
     line = line_of_shot(f, "s", "t")
     assert line is not None
-    assert (line.path, line.steps, line.blocked_by) == (("s", "h", "t"), 2, "h")
+    assert (line.path, line.steps, line.blocked_by, line.shortest) == (("s", "x", "y", "t"), 3, None, 2)
+    assert line.detour == (("s", "h", "t"), "h", "H5")
+    assert line.range_needed == 3
 
 
 def test_h13_between_two_clear_shortest_lines_the_first_in_document_order_is_named():
@@ -32,16 +34,17 @@ def test_h13_between_two_clear_shortest_lines_the_first_in_document_order_is_nam
     assert (line.path, line.blocked_by) == (("s", "p", "t"), None)
 
 
-def test_h5_the_highest_section_between_the_ends_is_the_one_that_blocks():
-    """H5: blocked "when any section strictly between them stands higher than both ends"; the verdict names
-    the highest one (M1 at Height 5), not another blocker on the line (Z1 at Height 3)."""
+def test_h14_with_no_clear_line_the_first_blocker_along_the_shortest_line_is_named():
+    """H14: "With no clear line at all, the answer gives the shortest line and its first blocker along the
+    line": Z1 at Height 3, met before M1 at Height 5, though M1 is higher."""
     f = field({"s": 0, "z1": 3, "m1": 5, "t": 0}, [("s", "z1"), ("z1", "m1"), ("m1", "t")])
     line = line_of_shot(f, "s", "t")
     assert line is not None
-    assert (line.path, line.steps, line.blocked_by) == (("s", "z1", "m1", "t"), 3, "m1")
+    assert (line.path, line.steps, line.blocked_by, line.blocked_rule) == (("s", "z1", "m1", "t"), 3, "z1", "H5")
     verdict = judge_action(f, "s", "t", Action.parse("Longbow, range 9"))
     assert verdict.allowed is False
-    assert str(verdict.steps[-2]) == "[H5] Blocked: M1 stands at Height 5, higher than both ends (max 0)."
+    assert str(verdict.steps[-3]) == "[H5] Blocked: Z1 stands at Height 3, higher than both ends (max 0)."
+    assert str(verdict.steps[-2]) == "[H14] No line from S to T is clear; the shortest is judged, with its first blocker."
 
 
 def test_h6_reach_equal_to_range_is_judged_as_reach():

@@ -26,7 +26,7 @@ from builders import chain, field
 MOVE_KEYS = ["allowed", "final", "fall_dice", "path", "crossings", "start", "dest", "entry", "move_height",
              "override", "summary", "rules", "explanation"]
 SHOT_KEYS = ["name", "action", "range", "reaches", "final", "override", "source", "target", "range_needed",
-             "blocked_by", "line", "summary", "rules", "explanation"]
+             "blocked_by", "blocked_rule", "line", "summary", "rules", "explanation"]
 
 
 def test_rule_ids_are_sorted_by_letters_then_number_each_once():
@@ -125,9 +125,10 @@ def test_shot_verdict_json_of_the_third_example():
     assert list(data) == SHOT_KEYS
     assert (data["name"], data["action"], data["range"], data["reaches"], data["final"]) == (
         "Shortbow", "Shortbow, range 3", 3, False, False)
-    assert (data["range_needed"], data["blocked_by"]) == (2, "s1")
-    assert data["line"] == {"path": ["s0", "s1", "s2"], "steps": 2, "rise": -1, "blocked_by": "s1"}
-    assert data["rules"] == ["H5"]
+    assert (data["range_needed"], data["blocked_by"], data["blocked_rule"]) == (2, "s1", "H5")
+    assert data["line"] == {"path": ["s0", "s1", "s2"], "steps": 2, "rise": -1, "blocked_by": "s1",
+                            "blocked_rule": "H5"}
+    assert data["rules"] == ["H5", "H14"]
 
 
 def test_shot_verdict_json_without_a_line():

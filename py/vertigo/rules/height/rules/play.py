@@ -82,13 +82,16 @@ def move_verdict(table: Table, fighter_id: str, entry_index: int, dest: str,
 
 
 def attack(table: Table, fighter_id: str, target_id: str) -> tuple[ShotVerdict, ...]:
-    """One verdict per action of the fighter against the target, in the order of its actions (H5, H6).
+    """One verdict per action of the fighter against the target, in the order of its actions (H5, H6, H10,
+    H11, H14), judged where the two stand (their sections and x).
 
     Raises:
         UnknownFighterError, RuleSetError.
     """
     ruled(table)
     f = table.scenario.fighter(fighter_id)
-    src, dst = table.position(fighter_id), table.position(target_id)
-    line = line_of_shot(table.scenario.field, src, dst)  # one line of shot serves every action
+    (src, sx), (dst, tx) = table.stand(fighter_id), table.stand(target_id)
+    longest = max((a.effective_range for a in f[ACTIONS]), default=0)
+    # One line of shot serves every action, looked for no further than the longest of them reaches (H14).
+    line = line_of_shot(table.scenario.field, src, dst, sx, tx, longest)
     return tuple(judge_action(table.scenario.field, src, dst, a, line) for a in f[ACTIONS])
