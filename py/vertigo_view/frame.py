@@ -162,6 +162,10 @@ class _Memo:
         del kept[self.KEPT:]
         return value
 
+    def clear(self) -> None:
+        """Forget every part (what the drawing of a battlefield looks like changed: :mod:`vertigo_view.looks`)."""
+        self._parts.clear()
+
 
 _MEMO = _Memo()
 """The renderer's memo (see :class:`_Memo`)."""

@@ -1,4 +1,4 @@
-"""Lines of shot and shot verdicts, pinned where mutation testing (tools/mutate) found them loose (H5, H6, H7, H13, H14).
+"""Lines of shot and shot verdicts, pinned where mutation testing (tools/mutate) found them loose (H5–H7, H13, H14).
 
 Source: ``000_519d8b8e373365db.txt`` › Height and Range; rulings H5, H6, H7, H13 and H14 of ``RULINGS.md``.
 """
@@ -44,7 +44,8 @@ def test_h14_with_no_clear_line_the_first_blocker_along_the_shortest_line_is_nam
     verdict = judge_action(f, "s", "t", Action.parse("Longbow, range 9"))
     assert verdict.allowed is False
     assert str(verdict.steps[-3]) == "[H5] Blocked: Z1 stands at Height 3, higher than both ends (max 0)."
-    assert str(verdict.steps[-2]) == "[H14] No line from S to T is clear; the shortest is judged, with its first blocker."
+    assert str(verdict.steps[-2]) == ("[H14] No line from S to T is clear; the shortest is judged, with its first "
+                                      "blocker.")
 
 
 def test_h6_reach_equal_to_range_is_judged_as_reach():
