@@ -100,6 +100,7 @@ class MoveVerdict(Overridable):
             or None when not allowed.
         steps: the explanation.
         override: the DM's exception (H7), if any.
+        at: where on ``dest`` the move ends, drawing units (a clicked x, H10), or None: the section's centre.
     """
 
     start: str
@@ -110,6 +111,7 @@ class MoveVerdict(Overridable):
     route: Route | None
     steps: tuple[Step, ...]
     override: Override | None = None
+    at: Fraction | None = None
 
     @property
     def pool(self) -> DicePool:
@@ -437,7 +439,7 @@ def _why_not(field: Battlefield, start: str, dest: str, entry: MoveEntry, h: Fra
 
 def judge_move(
     field: Battlefield, start: str, dest: str, entry: MoveEntry, fighter_height: Fraction | None = None,
-    reach: Reach | None = None,
+    reach: Reach | None = None, at: Fraction | None = None,
 ) -> MoveVerdict:
     """The verdict for moving from ``start`` to ``dest`` with ``entry`` (H2–H4).
 
@@ -448,6 +450,7 @@ def judge_move(
         entry: the Move entry used.
         fighter_height: the fighter's Height property, Height levels, or None.
         reach: :func:`search` of the same start and entry, if the caller has it.
+        at: where on ``dest`` the move ends, drawing units (H10: sight is judged on x); None: its centre.
 
     Returns:
         A verdict with the route, every crossing and fall explained.
@@ -463,7 +466,7 @@ def judge_move(
     route = reach.route(dest)
     if route is None:
         steps.extend(_why_not(field, start, dest, entry, h))
-        return MoveVerdict(start, dest, entry, h, False, None, tuple(steps))
+        return MoveVerdict(start, dest, entry, h, False, None, tuple(steps), at=at)
     if dest == start:
         steps.append(Step("H3", f"Already on {isolate(field.section(dest).name)}: nothing moves."))
     for c in route.crossings:
@@ -492,4 +495,4 @@ def judge_move(
         if entry.kind in ("Move", "Fly"):
             steps.append(Step("H3", f"Route chosen: fewest falling dice ({route.dice}), "
                                     f"then fewest steps ({route.steps})."))
-    return MoveVerdict(start, dest, entry, h, True, route, tuple(steps))
+    return MoveVerdict(start, dest, entry, h, True, route, tuple(steps), at=at)

@@ -12,16 +12,26 @@ Rulings restated in ``docs/rules.md``: ``#h2-move-entries-and-falls``, ``#h3-cho
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from vertigo import lengths
+from vertigo.battlefield import Border
+from vertigo.errors import LengthError, RulesError
+from vertigo.resolve import Outcome, Roller
+from vertigo.stand import Stand
+from vertigo.text import isolate
+
+from .climbing import ClimbVerdict, judge_climb
 from .fields import ACTIONS, HEIGHT, MOVES
 from .movement import MoveVerdict, Reach, Route, judge_move, reachable, search
+from .push import PushVerdict, judge_push
 from .ranged import ShotVerdict, judge_action, line_of_shot
 
 if TYPE_CHECKING:
     from vertigo.table import Table
 
-__all__ = ["ruled", "reach", "routes", "move_verdict", "attack"]
+__all__ = ["ruled", "reach", "routes", "move_verdict", "attack", "push", "climb", "step_along"]
 
 
 def ruled(table: Table) -> None:
@@ -62,7 +72,7 @@ def routes(table: Table, fighter_id: str, entry_index: int) -> dict[str, Route]:
 
 
 def move_verdict(table: Table, fighter_id: str, entry_index: int, dest: str,
-                 known: Reach | None = None) -> MoveVerdict:
+                 known: Reach | None = None, at: Fraction | None = None) -> MoveVerdict:
     """The verdict for moving a fighter to ``dest`` with one of its Move entries (H2–H4).
 
     Args:
@@ -72,13 +82,15 @@ def move_verdict(table: Table, fighter_id: str, entry_index: int, dest: str,
         dest: the section asked for.
         known: :func:`reach` of the same fighter and entry at the same
             positions, when the caller already has it (saves a search).
+        at: where on ``dest`` the move ends, drawing units (H10); None: its centre.
 
     Raises:
         UnknownFighterError, UnknownSectionError, IndexError, RuleSetError.
     """
     ruled(table)
     f = table.scenario.fighter(fighter_id)
-    return judge_move(table.scenario.field, table.position(fighter_id), dest, f[MOVES][entry_index], f[HEIGHT], known)
+    return judge_move(table.scenario.field, table.position(fighter_id), dest, f[MOVES][entry_index], f[HEIGHT], known,
+                      at)
 
 
 def attack(table: Table, fighter_id: str, target_id: str) -> tuple[ShotVerdict, ...]:
@@ -95,3 +107,56 @@ def attack(table: Table, fighter_id: str, target_id: str) -> tuple[ShotVerdict, 
     # One line of shot serves every action, looked for no further than the longest of them reaches (H14).
     line = line_of_shot(table.scenario.field, src, dst, sx, tx, longest)
     return tuple(judge_action(table.scenario.field, src, dst, a, line) for a in f[ACTIONS])
+
+
+def push(table: Table, fighter_id: str, to: str, steps: int) -> PushVerdict:
+    """The verdict for pushing a fighter up to ``steps`` steps towards section ``to`` (H12).
+
+    Raises:
+        UnknownFighterError, UnknownSectionError, RuleSetError; RulesError: ``steps`` not 1 to 50.
+    """
+    ruled(table)
+    return judge_push(table.scenario.field, table.position(fighter_id), to, steps)
+
+
+def climb(table: Table, fighter_id: str, border: Border, *, how: str = "climb", took_effect: bool | None = None,
+          entry_index: int | None = None) -> ClimbVerdict:
+    """The verdict for a fighter going past the Climbing obstacle at ``border`` from where it stands (H9):
+    going down, with the Height of its Move entry ``entry_index`` (its Height property where the entry lists
+    none, H2; 0 without an entry).
+
+    Raises:
+        UnknownFighterError, IndexError, RuleSetError; RulesError: no obstacle there, the fighter does not stand
+            beside it, or what :func:`.climbing.judge_climb` refuses.
+    """
+    ruled(table)
+    f = table.scenario.fighter(fighter_id)
+    h = f[MOVES][entry_index].height_with(f[HEIGHT]) if entry_index is not None else 0
+    start = table.position(fighter_id)
+    if start not in (border.a, border.b):
+        raise RulesError(f"{f.id!r} stands on {start!r}, not beside the border {border.a} – {border.b}")
+    return judge_climb(table.scenario.field, start, border, how=how, took_effect=took_effect, move_height=h)
+
+
+def step_along(table: Table, fighter_id: str, x: Fraction) -> Table:
+    """The fighter steps along its own section to ``x`` (drawing units): no border crossed, so no Move entry
+    is spent and nothing falls (H2); where it stands on its section matters to sight (H10).  Logged, and taken
+    back by Undo.
+
+    Raises:
+        UnknownFighterError, RuleSetError; LengthError: ``x`` off the section.
+    """
+    ruled(table)
+    sid = table.position(fighter_id)
+    section = table.scenario.field.section(sid)
+    if not section.x0 <= x <= section.x1:
+        raise LengthError(f"{isolate(section.name)} runs from {lengths.number(section.x0)} to "
+                          f"{lengths.number(section.x1)}: {lengths.number(x)}")
+    name = isolate(table.name(fighter_id))
+    head = f"{name}: steps along {isolate(section.name)} to x = {lengths.number(x)}"
+
+    def resolve(roller: Roller) -> Outcome:
+        return Outcome(True, Stand(sid, x), (), ())
+
+    return table.apply(fighter_id, resolve, head, ("[H10] Along its own section: no border, no fall; where it "
+                                                    "stands on it decides what a floor hides.",))[0]

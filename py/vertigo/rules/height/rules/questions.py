@@ -1,4 +1,5 @@
-"""The Height rules' ``ask`` questions: ``move``, ``reachable``, ``options`` and ``attack``.
+"""The Height rules' ``ask`` questions: ``move``, ``reachable``, ``options``, ``attack``, ``push`` and
+``climb_fails``.
 
 Source: the Height rules ``000_519d8b8e373365db.txt`` (rulings H2–H8; ``options`` compares every Move
 entry at once, :mod:`.options`); ``docs/api.md``.
@@ -12,14 +13,16 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from vertigo import questions as q
-from vertigo.errors import QuestionError
+from vertigo.battlefield import Border
+from vertigo.errors import QuestionError, RulesError
 from vertigo.ruleset import Answer, Question
 from vertigo.text import quote
 from vertigo.verdict import explanation, rule_ids
 
 from . import play
-from .fields import MOVES
+from .fields import CLIMBING, MOVES
 from .options import judge_options
+from .push import MAX_PUSH
 
 if TYPE_CHECKING:
     from vertigo.table import Table
@@ -85,6 +88,64 @@ def _ask_attack(table: Table | None, question: Mapping[str, Any]) -> Answer:
     }
 
 
+def _ask_push(table: Table | None, question: Mapping[str, Any]) -> Answer:
+    """Where a push of up to ``steps`` steps towards ``to`` takes the fighter, and its falls (H12, H7, H8)."""
+    t = q.ruled(table)
+    fighter = q.fighter(t, question, "fighter")
+    to = q.section(t, q.missing(question, "to", q.sections_listed(t)), "question.to")
+    steps = q.whole(q.missing(question, "steps", f"give how many steps the push moves the fighter, 1 to {MAX_PUSH}"))
+    if isinstance(steps, bool) or not isinstance(steps, int) or not 1 <= steps <= MAX_PUSH:
+        raise QuestionError(f"question.steps: a push moves 1 to {MAX_PUSH} steps: {quote(steps)}")
+    override = q.override(question)
+    verdict = play.push(t, fighter, to, steps)
+    if override is not None:
+        verdict = verdict.overridden(override.allowed, override.note)
+    return verdict.to_json()
+
+
+def border(table: Table, value: Any, place: str) -> Border:
+    """The border a question names: its ``id``, or its two section ids ``["a", "b"]`` in either order.
+
+    Raises:
+        QuestionError: neither names a border of the battlefield.
+    """
+    field = table.scenario.field
+    if isinstance(value, str):
+        found = next((b for b in field.borders if b.id == value), None)
+    elif isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) for v in value):
+        found = field.border_between(value[0], value[1])
+    else:
+        found = None
+    if found is None:
+        named = [b.id for b in field.borders if b.id is not None]
+        ids = f"; the borders with an id are {', '.join(named)}" if named else ""
+        raise QuestionError(f'{place}: must name a border, by its id or as ["a", "b"]: {quote(value)}{ids}')
+    return found
+
+
+def _ask_climb_fails(table: Table | None, question: Mapping[str, Any]) -> Answer:
+    """The fall when a Climbing obstacle's Reaction takes effect on the fighter (H9, H8)."""
+    t = q.ruled(table)
+    fighter = q.fighter(t, question, "fighter")
+    at = border(t, q.missing(question, "border", 'give the border, by its id or as ["a", "b"]'), "question.border")
+    if at[CLIMBING] is None:
+        raise QuestionError(f"question.border: the border {at.a} – {at.b} has no Climbing obstacle (\"climbing\")")
+    downward = q.missing(question, "downward", "true to climb down past the obstacle, false to climb up")
+    if not isinstance(downward, bool):
+        raise QuestionError(f"question.downward: must be true or false: {quote(downward)}")
+    index = entry(t, fighter, question) if "entry" in question or downward else None
+    try:
+        verdict = play.climb(t, fighter, at, took_effect=True, entry_index=index)
+    except RulesError as e:
+        raise QuestionError(f"question.border: {e}") from None
+    if verdict.downward != downward:
+        side = "higher" if downward else "lower"
+        raise QuestionError(f"question.downward: {fighter!r} stands on the {'lower' if downward else 'higher'} "
+                            f"side of the border; climbing {'down' if downward else 'up'} starts on the {side} "
+                            "side (give positions)")
+    return verdict.to_json()
+
+
 QUESTIONS = (
     Question("move", ("fighter", "entry", "to", "positions", "override"), _ask_move,
              text="can FIGHTER move TO with its Move entry ENTRY, and how far does it fall (H2-H4, H7, H8)"),
@@ -93,6 +154,10 @@ QUESTIONS = (
     Question("options", ("fighter", "positions"), _ask_options,
              text="every Move entry of FIGHTER against every section one of them reaches: no, safe or Nd6 (H2-H4)"),
     Question("attack", ("fighter", "target", "positions"), _ask_attack,
-             text="does each action of FIGHTER reach TARGET: range needed, blocked or not (H5, H6)"),
+             text="does each action of FIGHTER reach TARGET: range needed, blocked or not (H5, H6, H10, H11, H14)"),
+    Question("push", ("fighter", "to", "steps", "positions", "override"), _ask_push,
+             text="where a push of STEPS steps towards TO takes FIGHTER, and what it falls (H12)"),
+    Question("climb_fails", ("fighter", "entry", "border", "downward", "positions"), _ask_climb_fails,
+             text="the fall when a Climbing obstacle's Reaction takes effect on FIGHTER (H9)"),
 )
 """The Height rules' questions, in the order ``--help`` lists them."""

@@ -41,7 +41,7 @@ def resolve_move(verdict: MoveVerdict, roller: Roller) -> Outcome:
     if not verdict.final:
         return Outcome(False, Stand(verdict.start, None), (), ())
     if not (verdict.allowed and verdict.pool.count):
-        return Outcome(True, Stand(verdict.dest, None), (), ())
+        return Outcome(True, Stand(verdict.dest, verdict.at), (), ())
     dice = roller(verdict.pool)
-    return Outcome(True, Stand(verdict.dest, None), (Rolled(dice, "H8", "falling damage", "fell"),),
+    return Outcome(True, Stand(verdict.dest, verdict.at), (Rolled(dice, "H8", "falling damage", "fell"),),
                    (Step("H8", f"Rolled {dice.brief()} falling damage."),))
