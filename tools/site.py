@@ -209,9 +209,12 @@ def picker_options() -> str:
 
 def rules_glossary() -> str:
     """The Rules glossary under the panel (``panels.glossary()``), which ``py/app.py`` would otherwise write at
-    start-up: the same for every table, so it is written into the page here, under CPython."""
+    start-up: the same for every table, so it is written into the page here, under CPython.  Every rule set's
+    mode is imported first, as ``py/app.py`` imports them: each rule set's view adds its lines to the drawing's
+    key when it is imported (:mod:`vertigo_view.looks`)."""
     sys.path.insert(0, str(ROOT / "py"))
     try:
+        import vertigo_page.modes  # noqa: F401  (registers every rule set's looks)
         from vertigo_view import panels
     finally:
         sys.path.remove(str(ROOT / "py"))

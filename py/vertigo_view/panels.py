@@ -23,6 +23,7 @@ from vertigo.table import LogEntry, Table
 from vertigo.text import isolate
 from vertigo.verdict import Step
 
+from .looks import drawing_key
 from .markup import to_html
 
 __all__ = ["el", "button", "append_text", "step_list", "cell_table", "fact_term", "fighter_card", "placed_stand",
@@ -75,7 +76,8 @@ def glossary() -> ET.Element:
     """The in-page "Rules" glossary: a ``<details>`` list of every rule tag (:data:`vertigo.rule_tags.RULE_TAGS`,
     in its order), each ``<li id="rule-h5" tabindex="-1">`` (focusable: following a rule tag moves the focus
     there, py/app.py) with its title, one-line statement (``id="rule-h5-text"``), source
-    seed file and the heading of ``docs/rules.md`` that restates it.  Plain text: no network."""
+    seed file and the heading of ``docs/rules.md`` that restates it; then the drawing's key
+    (:func:`_drawing_key`).  Plain text: no network."""
     details = el(None, "details", class_="glossary", data_testid="glossary")
     el(details, "summary", "Rules: what each tag means")
     ul = el(details, "ul")
@@ -85,7 +87,24 @@ def glossary() -> ET.Element:
         el(li, "span", f" {entry.title}: ", class_="rule-title")
         el(li, "span", entry.statement, id=f"{entry.page_id}-text", class_="rule-statement")
         el(li, "span", f" Source: {entry.source}; docs/rules.md{entry.anchor}.", class_="rule-source")
+    _drawing_key(details)
     return details
+
+
+def _drawing_key(details: ET.Element) -> None:
+    """Under the rules, what the side view draws: one ``dt`` per mark (a small picture, ``span.swatch``, and its
+    term) and one ``dd`` saying what it means, with its rule tag (:func:`rule_tags`) where it has one; the
+    renderer's own marks first, then each rule set's (:func:`vertigo_view.looks.drawing_key`)."""
+    el(details, "h3", "In the side view", class_="key-title")
+    dl = el(details, "dl", class_="drawing-key", data_testid="drawing-key")
+    for entry in drawing_key():
+        dt = el(dl, "dt", data_swatch=entry.swatch)
+        el(dt, "span", class_=f"swatch {entry.swatch}", aria_hidden="true")
+        el(dt, "span", entry.term, class_="key-term")
+        dd = el(dl, "dd", entry.text)
+        if entry.rule:
+            append_text(dd, " ")
+            rule_tags(dd, entry.rule)
 
 
 def step_list(parent: ET.Element, steps: Sequence[Step]) -> None:

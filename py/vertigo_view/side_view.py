@@ -112,7 +112,7 @@ def render(table: Table, highlights: Highlights | None = None) -> str:
     _el(svg, "title", f"Side view: {isolate(table.scenario.title)}", id="view-title")
     _el(svg, "desc", f"{len(field_.sections)} sections, {len(field_.borders)} borders, "
                      f"{len(table.scenario.fighters)} fighters. {frame.system.desc}", id="view-desc")
-    _defs(svg, frame)
+    _defs(svg, frame, table)
     # The sky reaches well past the frame: a window of another shape shows sky, not a blank, round the field.
     _el(svg, "rect", class_="sky", x=round(frame.x(frame.left) - 4 * frame.width, 2),
         y=round(frame.y(frame.top) - 4 * frame.height, 2), width=round(9 * frame.width, 2),

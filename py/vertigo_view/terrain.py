@@ -5,8 +5,10 @@ beneath, on posts down to the highest surface under its middle.  Stairs are draw
 step's surface with a riser between two, or as a ramp from the first step to the last where the treads would
 be hairlines (:data:`MIN_TREAD`) or the battlefield has too many (:data:`~vertigo_view.frame.MAX_DRAWN_STEPS`).  Each
 border is a line with its height difference as a tag (``H3``, ``8 ft``), measured where the border is; a border
-between two sections at the same height has no tag.  The scale is a Height axis in the Height frame and a
-length bar at true scale.
+between two sections at the same height has no tag.  A border of kind ``stair`` is drawn as a flight of treads
+along it, one of kind ``ladder`` as two rails and rungs.  A rule set whose fields change how terrain looks adds its
+marks, a border's tag and its lines of the drawing's key through :mod:`vertigo_view.looks`.  The scale is a Height
+axis in the Height frame and a length bar at true scale.
 
 Sections are ``g.section[data-section]``, borders ``g.border[data-border]``; the section names and the Height
 tags are drawn last, in ``#labels``, as labels that may give way to one of lower rank (``static/view.js``).
@@ -19,12 +21,16 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from fractions import Fraction
 
-from vertigo.battlefield import Section
+from vertigo.battlefield import Border, Section
 from vertigo.numbers import fmt
 from vertigo.table import Table
 from vertigo.text import isolate
 
+from . import looks
 from .frame import _BOTTOM, _MEMO, BAND, SLAB, UH, _el, _Frame, _low, _pin, _points, _short, _text_width
+from .looks import Look, Place, across_px, border_look, section_look, terrain_defs
+
+looks.on_change(_MEMO.clear)
 
 MIN_TREAD = 3.0
 """Narrowest a stair's tread is drawn as its own step, SVG units (narrower: the flight is drawn as a ramp)."""
@@ -50,7 +56,7 @@ def _profile(s: Section, frame: _Frame) -> list[tuple[Fraction, Fraction]]:
     return points
 
 
-def _defs(svg: ET.Element, frame: _Frame) -> None:
+def _defs(svg: ET.Element, frame: _Frame, table: Table) -> None:
     defs = _el(svg, "defs")
     # In user space, from the frame's top to its bottom: the sky and the earth reach past the frame.
     sky = _el(defs, "linearGradient", id="sky", gradientUnits="userSpaceOnUse", x1=0, y1=frame.y(frame.top), x2=0,
@@ -61,6 +67,7 @@ def _defs(svg: ET.Element, frame: _Frame) -> None:
                 y2=frame.y(frame.bottom))
     _el(earth, "stop", offset="0", stop_color="#8a7252")
     _el(earth, "stop", offset="1", stop_color="#5e4a33")
+    defs.extend(terrain_defs(table.scenario.field))
 
 
 def _section_label(s: Section, frame: _Frame) -> str:
@@ -79,13 +86,16 @@ def _terrain(svg: ET.Element, table: Table, frame: _Frame) -> None:
     ordered = sorted(field_.sections, key=lambda s: (s.kind != "ground", s.x0, s.elevation))
     thick = SLAB * UH
     for s in ordered:
-        label = _section_label(s, frame)
-        sg = _el(g, "g", id=f"section-{s.id}", class_=f"section {s.kind}" + (" stairs" if s.stairs else ""),
-                 data_section=s.id, role="button", tabindex=0, aria_label=label)
-        _el(sg, "title", label)
         x0, x1 = frame.x(s.x0), frame.x(s.x1)
         top = frame.y(s.elevation)
         low = frame.y(_low(s))
+        look = section_look(s, Place(x0, x1, frame.y(s.top), frame.y(frame.bottom) if s.kind == "ground" else
+                                     low + thick, frame.sy, frame.system.short))
+        label = _section_label(s, frame) + (f"; {look.note}" if look and look.note else "")
+        sg = _el(g, "g", id=f"section-{s.id}", class_=" ".join(["section", s.kind, *(["stairs"] if s.stairs else []),
+                                                                 *(look.classes if look else ())]),
+                 data_section=s.id, role="button", tabindex=0, aria_label=label)
+        _el(sg, "title", label)
         if s.kind == "ground":
             bottom = frame.y(frame.bottom)
             if s.stairs is None:
@@ -112,6 +122,8 @@ def _terrain(svg: ET.Element, table: Table, frame: _Frame) -> None:
             _el(sg, "line", class_="surface", x1=x0, y1=top, x2=x1, y2=top)
         else:
             _stairs(sg, s, frame)
+        if look:
+            sg.extend(look.marks)
 
 
 TAP_PX = 24.0
@@ -177,7 +189,7 @@ def _support_below(sections: tuple[Section, ...], slab: Section, frame: _Frame) 
 
 @dataclass(frozen=True)
 class _BorderMark:
-    """Where a border and its label are drawn, SVG units."""
+    """Where a border and its label are drawn, SVG units; ``look``: what the rule sets add to it."""
 
     h: Fraction
     x: float
@@ -186,6 +198,7 @@ class _BorderMark:
     label_y: float
     text: str
     w: float
+    look: Look | None = None
 
 
 def _border_marks(table: Table, frame: _Frame) -> list[_BorderMark]:
@@ -202,12 +215,49 @@ def _border_marks_of(table: Table, frame: _Frame) -> list[_BorderMark]:
         h = abs(ha - hc)
         lo, hi = sorted((ha, hc))
         ly = (frame.y(hi) + frame.y(lo)) / 2 if h else frame.y(hi) - 14
+        look = border_look(b, h, Place(frame.x(b.x), frame.x(b.x), frame.y(hi), frame.y(lo), frame.sy,
+                                       frame.system.short))
         # A border between two sections at the same height gets no tag: "H0" / "0 ft" says nothing the eye
-        # does not already see.  Its line and its title stay.
-        text = frame.system.short(h) if h else ""
+        # does not already see.  Its line and its title stay.  A rule set may tag it otherwise ("H1 ladder").
+        text = look.tag if look is not None and look.tag is not None else frame.system.short(h) if h else ""
         out.append(_BorderMark(h, frame.x(b.x), frame.y(lo), frame.y(hi), ly, text,
-                               max(30.0, _text_width(text, 11) + 4) if text else 0.0))
+                               max(30.0, _text_width(text, 11) + 4) if text else 0.0, look))
     return out
+
+
+TREAD_PX = 24.0
+"""How wide a stair border's flight is drawn, CSS px at every zoom."""
+RUNG_EVERY = 13.0
+"""A ladder's rungs are this far apart or a little more, SVG units (3 a Height level in the Height frame)."""
+
+
+def _kind_marks(bg: ET.Element, b: Border, m: _BorderMark, rises_right: bool) -> None:
+    """A stair border as a flight of treads (``polygon.stair-mark``, its steps' outline closed along the lower
+    surface and the border) from the lower surface, on the side away from the upper section, to the border at the
+    upper surface; a ladder border as two rails (``line.ladder-rail``)
+    and rungs (``line.ladder-rung``) from the lower surface to the upper.  Their width is CSS px, their height the
+    drawing's (:func:`~vertigo_view.looks.across_px`).  Nothing where the two surfaces are level."""
+    rise = m.lo - m.hi
+    if b.kind not in ("stair", "ladder") or rise <= 0:
+        return
+    outer, g = across_px(m.x, m.lo, f"{b.kind}-marks")
+    bg.append(outer)
+    if b.kind == "stair":
+        n = max(3, min(8, round(rise / 16)))
+        way = 1 if rises_right else -1
+        pts = [(-way * TREAD_PX, 0.0)]
+        for i in range(1, n + 1):
+            pts += [(pts[-1][0], -rise * i / n), (-way * TREAD_PX * (1 - i / n), -rise * i / n)]
+        pts.append((0.0, 0.0))
+        _el(g, "polygon", class_="stair-mark",
+            points=" ".join(f"{round(x, 2) + 0.0},{round(y, 2) + 0.0}" for x, y in pts))  # + 0.0: no "-0.0"
+        return
+    for side in (-4, 4):
+        _el(g, "line", class_="ladder-rail", x1=side, y1=0, x2=side, y2=round(-rise, 2))
+    n = max(2, min(60, math.floor(rise / RUNG_EVERY)))
+    for i in range(1, n + 1):
+        y = round(-rise * (i - 0.5) / n, 2)
+        _el(g, "line", class_="ladder-rung", x1=-4, y1=y, x2=4, y2=y)
 
 
 def _borders(svg: ET.Element, table: Table, frame: _Frame) -> None:
@@ -215,12 +265,20 @@ def _borders(svg: ET.Element, table: Table, frame: _Frame) -> None:
     field_ = table.scenario.field
     for b, m in zip(field_.borders, _border_marks(table, frame), strict=True):
         a, c = field_.section(b.a), field_.section(b.b)
-        x, h = m.x, m.h
-        bg = _el(g, "g", id=f"border-{b.a}--{b.b}", class_="border" + (" flat" if h == 0 else ""),
-                 data_border=f"{b.a}|{b.b}", data_height=fmt(h))
-        _el(bg, "title", f"Border {isolate(a.name)} – {isolate(c.name)}: {frame.system.length(h)}")
+        x, h, look = m.x, m.h, m.look
+        classes = ["border", *(["flat"] if h == 0 else []), *([b.kind] if b.kind else []),
+                   *(look.classes if look else ())]
+        bg = _el(g, "g", id=f"border-{b.a}--{b.b}", class_=" ".join(classes), data_border=f"{b.a}|{b.b}",
+                 data_height=fmt(h))
+        _el(bg, "title", f"Border {isolate(a.name)} – {isolate(c.name)}: {frame.system.length(h)}"
+                         + (f", a {b.kind}" if b.kind else "") + (f"; {look.note}" if look and look.note else ""))
         _el(bg, "line", class_="border-line",
             x1=x, y1=m.hi - (6 if h == 0 else 0), x2=x, y2=m.lo + (6 if h == 0 else 0))
+        ha, hc = field_.border_surfaces(b)
+        upper = a if ha > hc else c
+        _kind_marks(bg, b, m, upper.centre > b.x)
+        if look:
+            bg.extend(look.marks)
 
 
 def _labels(table: Table, frame: _Frame) -> ET.Element:
@@ -238,7 +296,8 @@ def _labels(table: Table, frame: _Frame) -> ET.Element:
     for b, m in zip(field_.borders, _border_marks(table, frame), strict=True):
         if not m.text:
             continue
-        px = _pin(g, m.x, m.label_y, "border-mark", rank=2, data_border=f"{b.a}|{b.b}")
+        px = _pin(g, m.x, m.label_y, " ".join(["border-mark", *(m.look.classes if m.look else ())]), rank=2,
+                  data_border=f"{b.a}|{b.b}")
         px.set("data-slide", "v")  # may slide along its border's line to make room
         _el(px, "rect", class_="border-tag", x=round(-m.w / 2, 2), y=-9, width=fmt(m.w), height=16, rx=4)
         _el(px, "text", m.text, class_="border-label", x=0, y=3.5)

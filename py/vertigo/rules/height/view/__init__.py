@@ -1,6 +1,9 @@
 """The Height rules' panel pieces: the fighter card's body, a move's verdict, the actions against a target,
 and every Move entry compared (H2–H7).  ElementTree elements, every name escaped as text; the buttons carry
-``data-action`` for the Height rules' mode (:mod:`vertigo.rules.height.mode`)."""
+``data-action`` for the Height rules' mode (:mod:`vertigo.rules.height.mode`).
+
+Importing it registers how the Height rules' terrain fields are drawn (:mod:`.looks`: hatched sight-blocking
+sections, stated Heights, Climbing obstacles) with the renderer."""
 
 from __future__ import annotations
 
@@ -16,7 +19,12 @@ from vertigo.rules.height.rules.ranged import ShotVerdict
 from vertigo.scenario import Fighter
 from vertigo.table import Table
 from vertigo.text import isolate, joined
+from vertigo_view.looks import register
 from vertigo_view.panels import button, dice_faces, el, rule_tags, step_list
+
+from .looks import LOOKS
+
+register(LOOKS)
 
 __all__ = ["card_body", "move_verdict", "shot_verdicts", "options_table", "options_offer"]
 
