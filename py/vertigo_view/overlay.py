@@ -73,6 +73,8 @@ class Highlights:
         shot_overridden: the shot's drawn answer (``shot_ok``) is the DM's, not
             the rules' (H7): the line is drawn ``.overridden`` and a blocking
             section is no longer said to block it.
+        blocked_why: what the blocker mark says of the blocking section (its rule set's words: "the floor of
+            Upper hall is between them (H10)"); "" for the default, "blocks the shot".
         marks: a rule set's own marks (its mode's): each called with the table and where each fighter's mark
             stands (fighter id → SVG point), returning an element drawn into the marks layer, under the
             selection ring, or None for nothing.
@@ -91,6 +93,7 @@ class Highlights:
     placing: bool = False
     shot_path: tuple[str, ...] = ()
     shot_overridden: bool = False
+    blocked_why: str = ""
     marks: tuple[Mark, ...] = ()
 
 
@@ -108,7 +111,7 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
     if len(hl.route) > 1:
         _route(g, field_, frame, hl, where)
     if hl.blocked_by:
-        _blocker(g, field_, frame, hl.blocked_by, hl.shot_overridden)
+        _blocker(g, field_, frame, hl.blocked_by, hl.shot_overridden, hl.blocked_why)
     if hl.levels is not None and all(fid in where for fid in hl.levels):
         _dimension(g, table, frame, figures, *hl.levels, lying=hl.levels_effective)
         if hl.levels_effective is not None:
@@ -159,9 +162,9 @@ def _route(g: ET.Element, field_: Battlefield, frame: _Frame, hl: Highlights,
         points=_over(field_, frame, hl.route, start, (frame.x(last.centre), frame.y(last.elevation) - 4), 4))
 
 
-def _blocker(g: ET.Element, field_: Battlefield, frame: _Frame, sid: str, overridden: bool) -> None:
-    """The section that blocks a shot (H5): a band, a cross and a label; with the DM's override (H7), a band
-    and a label that says the rules' answer was overridden."""
+def _blocker(g: ET.Element, field_: Battlefield, frame: _Frame, sid: str, overridden: bool, why: str = "") -> None:
+    """The section that blocks a shot (H5, H10, H11): a band, a cross and a label (``why``, or "blocks the
+    shot"); with the DM's override (H7), a band and a label that says the rules' answer was overridden."""
     s = field_.section(sid)
     mark = _pin(g, frame.x(s.centre), frame.y(s.elevation), rank=0)
     if overridden:  # H7: the DM let it through; the log keeps the rules' answer
@@ -171,7 +174,7 @@ def _blocker(g: ET.Element, field_: Battlefield, frame: _Frame, sid: str, overri
     else:
         _surface(g, field_, frame, sid, "blocker", pad=3)
         _el(mark, "path", class_="blocker-mark", d="M-9,-31L9,-13M-9,-13L9,-31")
-        _el(mark, "text", "blocks the shot", class_="blocker-label", x=0, y=-36)
+        _el(mark, "text", why or "blocks the shot", class_="blocker-label", x=0, y=-36)
 
 
 def _shot(g: ET.Element, field_: Battlefield, frame: _Frame, hl: Highlights,

@@ -245,7 +245,8 @@ def test_the_first_screen_gives_the_instructions_once() -> None:
     assert up.status == "The four shots: ready."
     assert up.panel == (
         '<p class="hint">Select a fighter (click or Enter), choose a Move entry, then click a section to see the '
-        'verdict; click an enemy to check each action. Escape clears, Ctrl+Z undoes.</p>')
+        'verdict; click an enemy to check each action; Push… and the climbs are on the fighter card. Shift+←/→ '
+        'steps the fighter along its section. Escape clears, Ctrl+Z undoes.</p>')
     # The Rules glossary is written once under the panel (py/app.py), not into every panel: it keeps its
     # open or closed state across clicks.
     assert "glossary" not in up.panel

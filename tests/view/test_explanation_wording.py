@@ -53,6 +53,8 @@ def test_a_blocked_shot_says_blocked_before_the_range_and_never_enough() -> None
         "[H5] Far hollow is d = 2 steps from Near bank along Near bank → Ridge → Far hollow; Height changes across "
         "the borders: 1 then -2; net Δh = -1.",
         "[H5] Blocked: Ridge stands at Height 1, higher than both ends (max 0).",
+        "[H14] No line of at most 3 steps from Near bank to Far hollow is clear; the shortest is judged, with its "
+        "first blocker.",
         "[H5] Range needed = max(d, |Δh|) = max(2, 1) = 2; Shortbow has range 3, but the line is blocked: no range "
         "reaches past it."])
     assert not any("enough" in step for _, steps in (bow, sling) for step in steps)

@@ -198,11 +198,11 @@ def test_of_two_equally_short_lines_the_drawing_and_the_explanation_name_the_one
 def test_an_overridden_blocked_shot_is_drawn_as_overridden_and_the_log_keeps_both() -> None:
     """H7: the DM lets Cleo's blocked Shortbow through the ridge: the line is drawn ``.overridden`` (not plain
     clear), the ridge is no longer said to block it, the log keeps the rules' answer and the DM's; taking the
-    override back draws the rules' blocked line again."""
+    override back draws the rules' blocked line again; the blocker's label says why it blocks (H5, issue 23)."""
     c = Controller(bundled("four-shots.json"))
     before = shot(c, "shooter-3", "target-3")
     assert [classes(e) for e in drawn(before, "shot")] == [["shot", "blocked"]]
-    assert [e.text for e in drawn(before, "blocker-label")] == ["blocks the shot"]
+    assert [e.text for e in drawn(before, "blocker-label")] == ["Ridge is higher than both ends (H5)"]
     c.panel_action("override-shot", "0:allow")
     after = c.drawn_overlay()
     (line,) = drawn(after, "shot")
@@ -211,14 +211,14 @@ def test_an_overridden_blocked_shot_is_drawn_as_overridden_and_the_log_keeps_bot
     assert [classes(e) for e in drawn(after, "blocker")] == [["blocker", "overridden"]]
     assert [e.text for e in drawn(after, "blocker-label")] == ["blocks by the rules; overridden by the DM"]
     assert drawn(after, "blocker-mark") == []
-    assert "blocks the shot" not in after
+    assert "higher than both ends" not in after
     log = [e.text for e in c.table.log]
     assert log[-2:] == ["Cleo → Bandit 3: Shortbow, Sling and Dagger cannot reach",
                         "DM override: Cleo's Shortbow against Bandit 3 — rules: blocked; DM: reaches"]
     c.panel_action("take-back-shot", "0")
     back = c.drawn_overlay()
     assert [classes(e) for e in drawn(back, "shot")] == [["shot", "blocked"]]
-    assert [e.text for e in drawn(back, "blocker-label")] == ["blocks the shot"]
+    assert [e.text for e in drawn(back, "blocker-label")] == ["Ridge is higher than both ends (H5)"]
 
 
 def test_a_clear_shot_the_dm_forbids_is_drawn_refused_and_overridden() -> None:

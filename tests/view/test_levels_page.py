@@ -370,7 +370,8 @@ def test_height_scenarios_are_unchanged() -> None:
     assert not c._highlights().placing
     up = c.click_section("cliff-foot", 3.3)
     assert up.status == "Move to Foot of the cliff: Allowed: falls, 1d6: 1–6, mean 3.5"
-    assert not c.takes_key("ArrowRight", True)  # Shift+→ nudges only where fighters are placed by hand
+    # Shift+→ steps the selected fighter along its own section (H10 is judged on x), logged, no border crossed.
+    assert c.takes_key("ArrowRight", True)
     assert re.search(r"Move entries", c._panel())
 
 

@@ -17,13 +17,15 @@ from vertigo.rules.height.rules import play as height_play
 from vertigo.rules.height.rules.fields import MOVES
 from vertigo.rules.height.rules.movement import MoveVerdict, Reach
 from vertigo.rules.height.rules.options import Options, judge_options
-from vertigo.rules.height.rules.ranged import ShotVerdict
+from vertigo.rules.height.rules.ranged import Line, ShotVerdict
 from vertigo.rules.height.view import card_body, move_verdict, options_offer, options_table, shot_verdicts
 from vertigo.text import isolate, joined
 from vertigo_page.mode import Mode, repeat_note
+from vertigo_page.placing import snap
 from vertigo_view import panels
 from vertigo_view.overlay import Highlights
 
+from .forced import Forced
 from .verdicts import Overrides
 
 if TYPE_CHECKING:
@@ -32,7 +34,8 @@ if TYPE_CHECKING:
 __all__ = ["HeightMode", "OPTIONS_AUTO_WORK"]
 
 _HELP = ("Select a fighter (click or Enter), choose a Move entry, then click a section to see the verdict; "
-         "click an enemy to check each action. Escape clears, Ctrl+Z undoes.")
+         "click an enemy to check each action; Push… and the climbs are on the fighter card. Shift+←/→ steps "
+         "the fighter along its section. Escape clears, Ctrl+Z undoes.")
 
 OPTIONS_AUTO_WORK = 4000
 """Largest Move entries × (sections + borders) for which selecting a fighter compares every entry at once
@@ -54,7 +57,7 @@ def _outcome(shots: tuple[ShotVerdict, ...]) -> str:
     return ", ".join(parts)
 
 
-class HeightMode(Overrides, Mode):
+class HeightMode(Forced, Overrides, Mode):
     """The Height rules on the page: the chosen Move entry, the move verdict pending, the actions checked."""
 
     rule_id = RULE_SET.id
@@ -71,6 +74,7 @@ class HeightMode(Overrides, Mode):
         self._reach: Reach | None = None
         self._options_key: tuple[object, str] | None = None
         self._options: Options | None = None
+        self.forced_clear()
 
     def help(self, ctl: Controller) -> str:
         return _HELP
@@ -79,12 +83,14 @@ class HeightMode(Overrides, Mode):
         self.entry = self.pending = self.roll = self.shots = None
         self.pending_done = False
         self.compare_all = False
+        self.forced_clear()
 
     def on_select(self, ctl: Controller, fighter_id: str) -> str:
         sc = ctl.table.scenario
         f = sc.fighter(fighter_id)
         where = sc.field.section(ctl.table.position(fighter_id)).name
         self.entry = 0 if f[MOVES] else None
+        self.forced_clear()
         moves = ", ".join(str(m) for m in f[MOVES]) or "no Move entries"
         return f"{isolate(f.name)} selected on {isolate(where)}: {moves}."
 
@@ -137,6 +143,7 @@ class HeightMode(Overrides, Mode):
             return None
         self.pending = self.roll = None
         self.pending_done = False
+        self.forced_clear()
         ctl.target = fighter_id
         self.shots = height_play.attack(ctl.table, ctl.selected, fighter_id)
         me, it = isolate(ctl.table.name(ctl.selected)), isolate(ctl.table.name(fighter_id))
@@ -160,6 +167,9 @@ class HeightMode(Overrides, Mode):
     def click_section(self, ctl: Controller, section_id: str, at: float | Fraction | None) -> Update:
         """Judge the selected fighter's move there with its chosen Move entry (H2–H4)."""
         section = ctl.table.scenario.field.section(section_id)
+        if ctl.selected is not None and self.push_steps is not None:
+            return self.push_to(ctl, section_id)
+        self.forced_clear()
         if ctl.selected is None or self.entry is None:
             names = ", ".join(isolate(ctl.table.name(x)) for x in ctl.table.fighters_on(section_id)) or "nobody"
             return ctl.update(f"{isolate(section.name)}, Height {fmt(section.elevation)}: {names}. "
@@ -167,7 +177,9 @@ class HeightMode(Overrides, Mode):
         ctl.target = self.shots = None
         self.roll = None
         self.pending_done = False
-        self.pending = height_play.move_verdict(ctl.table, ctl.selected, self.entry, section_id, self.reached(ctl))
+        # A move ends where it was clicked on its destination, on the half unit (H10 is judged on x).
+        x = None if at is None else snap(section, at)
+        self.pending = height_play.move_verdict(ctl.table, ctl.selected, self.entry, section_id, self.reached(ctl), x)
         if self.pending.already_there:
             return ctl.update(f"{isolate(ctl.table.name(ctl.selected))} is already on {isolate(section.name)}: "
                               "nothing moves.")
@@ -200,6 +212,9 @@ class HeightMode(Overrides, Mode):
 
     # -- the panel, the overlay, the keyboard --------------------------------
     def panel_action(self, ctl: Controller, action: str, arg: str | None) -> Update | None:
+        forced = self.forced_action(ctl, action, arg)
+        if forced is not None:
+            return forced
         simple = {"confirm": self.confirm, "take-back": self.take_back, "options": self.compare_options}
         if action in simple:
             return simple[action](ctl)
@@ -219,7 +234,7 @@ class HeightMode(Overrides, Mode):
     def panel_parts(self, ctl: Controller) -> list[ET.Element]:
         # The verdict comes first, the selected fighter's card after it: Confirm is the first thing Tab reaches
         # from the battlefield, and on a small screen the answer to the last click is at the top.
-        parts: list[ET.Element] = []
+        parts: list[ET.Element] = self.forced_parts(ctl)
         if self.pending is not None:
             parts.append(move_verdict(ctl.table, self.pending, self.roll, self.pending_done))
         if self.shots is not None and ctl.target is not None:
@@ -236,7 +251,7 @@ class HeightMode(Overrides, Mode):
                           for i, m in enumerate(f[MOVES]) if i != self.entry]
                 elsewhere = [(m, n) for m, n in counts if n]
         body = card_body(ctl.table, f, self.entry, reaches, elsewhere)
-        parts.append(panels.fighter_card(f, [*body, *ctl.card_actions()]))
+        parts.append(panels.fighter_card(f, [*body, *self.forced_actions(ctl, f.id), *ctl.card_actions()]))
         options = self.options(ctl)
         parts.append(options_table(ctl.table, options) if options is not None else options_offer(f))
         return parts
@@ -254,19 +269,32 @@ class HeightMode(Overrides, Mode):
             line = next((v.judged_line for v in self.shots if v.judged_line is not None), None)
             ok = any(v.final for v in self.shots)
             hl = replace(hl, target=ctl.target, shot_ok=ok, blocked_by=line.blocked_by if line else None,
-                         shot_path=line.path if line else (), shot_overridden=ok != any(v.allowed for v in self.shots))
-        return hl
+                         shot_path=line.path if line else (), shot_overridden=ok != any(v.allowed for v in self.shots),
+                         blocked_why=_why(ctl, line))
+        return self.forced_highlights(ctl, hl) if self.forcing else hl
 
     def keyboard_targets(self, ctl: Controller) -> tuple[list[str], list[str]]:
         assert ctl.selected is not None
         sc = ctl.table.scenario
         me = sc.fighter(ctl.selected)
         here = ctl.table.position(me.id)
+        if self.push_steps is not None:  # a push waits for the section to push towards: any section
+            return [s.id for s in sc.field.sections if s.id != here], []
         sections = [s for s in self.reached(ctl).dice if s != here] if self.entry is not None else []
         return sections, [f.id for f in sc.fighters if f.side != me.side]
 
     def keyboard_key(self) -> object:
-        return self.entry
+        return self.entry, self.push_steps is not None
+
+    def takes_key(self, ctl: Controller, key: str, shift: bool) -> bool:
+        if shift and key in ("ArrowLeft", "ArrowRight"):
+            return ctl.selected is not None
+        return super().takes_key(ctl, key, shift)
+
+    def key(self, ctl: Controller, key: str, shift: bool) -> Update:
+        if key in ("ArrowLeft", "ArrowRight"):
+            return self.step_along(ctl, 1 if key == "ArrowRight" else -1)
+        return super().key(ctl, key, shift)
 
     def judged_at(self, ctl: Controller, element_id: str) -> bool:
         if self.pending is not None and not self.pending_done and element_id == f"section-{self.pending.dest}":
@@ -275,3 +303,16 @@ class HeightMode(Overrides, Mode):
 
     def verdict_on_target(self) -> bool:
         return self.shots is not None
+
+
+def _why(ctl: Controller, line: Line | None) -> str:
+    """What the view's blocker mark says: ``"the floor of Upper hall is between them (H10)"``, ``"Thicket blocks
+    sight (H11)"``, ``"Ridge is higher than both ends (H5)"``; "" for a clear line."""
+    if line is None or line.blocked_by is None:
+        return ""
+    name = isolate(ctl.table.scenario.field.section(line.blocked_by).name)
+    if line.blocked_rule == "H10":
+        return f"the floor of {name} is between them (H10)"
+    if line.blocked_rule == "H11":
+        return f"{name} blocks sight (H11)"
+    return f"{name} is higher than both ends (H5)"
