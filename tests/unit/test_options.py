@@ -99,10 +99,12 @@ def test_each_answer_is_the_verdict_a_click_gives():
     """The table compares the very move verdicts of a single click (H2–H4): on the ledge and on every bundled
     Height battlefield, every cell's answer, dice and rule are the click's."""
     total = _agrees(ledge(), "f")
-    for name in ("four-shots.json", "cliff.json", "ruined-street.json"):
+    for name in ("four-shots.json", "cliff.json", "ruined-street.json", "tower-and-wood.json"):
         t = Table.start(scenario.loads((SCENARIOS / name).read_text(encoding="utf-8")))
         total += sum(_agrees(t, f.id) for f in t.scenario.fighters)
-    assert total == 12 + 81  # the ledge: 3 rows × 4 entries; the bundled battlefields: 81 cells
+    # The ledge: 3 rows × 4 entries; the bundled battlefields: 82 cells before Tower and wood (Ruined street's
+    # bakery stair of stated Height 0 opens one more, H15), and Tower and wood's own.
+    assert total == 12 + 82 + 21  # Tower and wood: 21 cells (the Brute 4, the Hunter 3, seven others 2)
 
 
 def test_unconnected_sections_are_refused_by_h1():
