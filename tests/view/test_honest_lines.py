@@ -26,7 +26,8 @@ import pytest
 
 from vertigo import scenario as scenario_mod
 from vertigo.rules.height.rules import play as height_play
-from vertigo.rules.height.rules.fields import MOVES
+from vertigo.rules.height.rules.fields import BLOCKS_SIGHT, MOVES
+from vertigo.rules.height.view.looks import SCREEN
 from vertigo.table import Table
 from vertigo_page.controller import Controller
 from vertigo_view.lines import GAP
@@ -60,7 +61,15 @@ def solids(table: Table) -> list[tuple[str, float, float, float, float]]:
     return out
 
 
-def through(table: Table, pts: list[tuple[float, float]]) -> list[tuple[str, float, float]]:
+def screens(table: Table, ends: set[str]) -> list[tuple[str, float, float, float, float]]:
+    """(section, x0, x1, top, bottom) of the hatched screen over each sight-blocking section but ``ends``
+    (H11: :data:`vertigo.rules.height.view.looks.SCREEN` tall over its surface), SVG units, y downward."""
+    return [(s.id, float(s.x0) * UX, float(s.x1) * UX, -float(s.top + SCREEN) * UH, -float(s.top) * UH)
+            for s in table.scenario.field.sections if s[BLOCKS_SIGHT] and s.id not in ends]
+
+
+def through(table: Table, pts: list[tuple[float, float]],
+            boxes: list[tuple[str, float, float, float, float]] | None = None) -> list[tuple[str, float, float]]:
     """Every (section, x, y) where the polyline passes inside solid terrain (by more than INSIDE).
 
     Each segment is cut at every section's left and right edge; on each piece y is linear in x, so the piece is
@@ -68,7 +77,7 @@ def through(table: Table, pts: list[tuple[float, float]]) -> list[tuple[str, flo
     solid's open (top, bottom) range.
     """
     out = []
-    boxes = solids(table)
+    boxes = solids(table) if boxes is None else boxes
     for (ax, ay), (bx, by) in pairwise(pts):
         for sid, x0, x1, top, bottom in boxes:
             lo, hi = max(min(ax, bx), x0 + INSIDE), min(max(ax, bx), x1 - INSIDE)
@@ -280,7 +289,8 @@ def test_every_shot_of_every_bundled_battlefield_follows_the_core_and_a_clear_on
         name: str) -> None:
     """H5, H13: for every ordered pair of fighters on different sides, the drawn line names the sections of the
     line the core judged, runs over each of them in that order, and — when any action reaches — never passes
-    inside ground or a slab.  A blocked line may not either: it is drawn over the blocker's top.  On a feet
+    inside ground or a slab, nor through the hatched screen of a sight-blocking section other than its ends'
+    (H10, H11).  A blocked line may not enter ground or a slab either: it is drawn over the blocker's top.  On a feet
     battlefield (Combat at Different Levels, G1) no shot is judged or drawn: the only line is the dimension
     line between the two standing surfaces, as long as the verdict's difference.  A fighter with range 0 actions
     only (H6: sight and range play no part) gets no line."""
@@ -313,6 +323,9 @@ def test_every_shot_of_every_bundled_battlefield_follows_the_core_and_a_clear_on
         if any(v.final for v in c.mode.shots):
             assert "clear" in classes(e)
         assert through(t, pts) == [], (a, b, line.path)
+        if line.blocked_by is None:  # H11: a clear line passes through no hiding screen but its own ends'
+            ends = {line.path[0], line.path[-1]}
+            assert through(t, pts, screens(t, ends)) == [], (a, b, line.path)
         checked += 1
     assert checked == len(pairs(t)) or t.scenario.has_movement
 
