@@ -276,10 +276,12 @@
     return out;
   }
 
-  /* The labels of a move's verdict that never give way: the destination's dice badge and the Height tags of the
-     borders on its route (the overlay's .destination and .route, py/vertigo_view/overlay.py). */
+  /* The labels of a verdict that never give way: what blocks a shot and why (H5, H10, H11), the destination's dice
+     badge and the Height tags of the borders on a move's route (the overlay's .blocker-label, .destination and
+     .route, py/vertigo_view/overlay.py). */
   function verdictMarks() {
     const out = [];
+    for (const why of overlayAll(".blocker-label")) if (why.closest(".lbl")) out.push(why.closest(".lbl"));
     const dest = overlayAll(".destination[data-section]")[0];
     if (dest) {
       const badge = [...overlayAll(".dice-badge[data-section]")].find((b) => b.dataset.section === dest.dataset.section);

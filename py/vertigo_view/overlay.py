@@ -166,15 +166,19 @@ def _blocker(g: ET.Element, field_: Battlefield, frame: _Frame, sid: str, overri
     """The section that blocks a shot (H5, H10, H11): a band, a cross and a label (``why``, or "blocks the
     shot"); with the DM's override (H7), a band and a label that says the rules' answer was overridden."""
     s = field_.section(sid)
-    mark = _pin(g, frame.x(s.centre), frame.y(s.elevation), rank=0)
+    # A slab's mark hangs under it, in the space it hides (H10), clear of the fighters standing on it.
+    under = s.kind == "slab"
+    y = frame.y(s.elevation) + (SLAB * UH if under else 0)
+    mark = _pin(g, frame.x(s.centre), y, rank=0)
+    cross, text_y = ("M-9,13L9,31M-9,31L9,13", 46) if under else ("M-9,-31L9,-13M-9,-13L9,-31", -36)
     if overridden:  # H7: the DM let it through; the log keeps the rules' answer
         _surface(g, field_, frame, sid, "blocker overridden", pad=3)
         _el(mark, "text", "blocks by the rules; overridden by the DM", class_="blocker-label overridden", x=0,
-            y=-36)
+            y=text_y)
     else:
         _surface(g, field_, frame, sid, "blocker", pad=3)
-        _el(mark, "path", class_="blocker-mark", d="M-9,-31L9,-13M-9,-13L9,-31")
-        _el(mark, "text", why or "blocks the shot", class_="blocker-label", x=0, y=-36)
+        _el(mark, "path", class_="blocker-mark", d=cross)
+        _el(mark, "text", why or "blocks the shot", class_="blocker-label", x=0, y=text_y)
 
 
 def _shot(g: ET.Element, field_: Battlefield, frame: _Frame, hl: Highlights,

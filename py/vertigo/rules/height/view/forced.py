@@ -28,7 +28,7 @@ def push_ask(table: Table, fighter_id: str, steps: int) -> ET.Element:
     el(box, "h2", f"Push {name}")
     el(box, "p", f"Up to {count(steps, 'step')}. Now click the section to push it towards (or move to it with the "
                  "arrow keys and press Enter). A push falls each downward border's full Height and stops before "
-                 "an upward one (H12).", class_="summary", data_testid="push-ask")
+                 "an upward one (H12).", class_="hint", data_testid="push-ask")
     row = el(box, "div", class_="buttons", role="group", aria_label="Steps of the push")
     button(row, "− 1 step", "push-steps", -1, disabled="disabled" if steps <= 1 else None,
            aria_label="One step fewer")
@@ -104,7 +104,7 @@ def climb_ask(table: Table, fighter_id: str, border: Border) -> ET.Element:
     el(box, "h2", f"{isolate(table.name(fighter_id))} climbs {'down' if down else 'up'} to "
                   f"{isolate(f.section(other).name)}")
     el(box, "p", f"The Climbing obstacle has Height {fmt(border[CLIMBING] or 0)}. Play the action against it: did the "
-                 "obstacle's Reaction take effect (H9)?", class_="summary")
+                 "obstacle's Reaction take effect (H9)?", class_="hint")
     row = el(box, "div", class_="buttons")
     button(row, "It took effect: the climb fails", "climb-reaction", "yes", data_testid="reaction-yes")
     button(row, "It did not: the fighter climbs", "climb-reaction", "no", data_testid="reaction-no")
