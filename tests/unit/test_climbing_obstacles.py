@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 
@@ -41,6 +42,9 @@ WALL = {
 """A ditch (0) under a rampart (3), the border between them a Climbing obstacle of Height 3."""
 
 TOWER = json.loads((SCENARIOS / "tower-and-wood.json").read_text(encoding="utf-8"))
+
+QUESTIONS = Path(__file__).resolve().parents[2] / "docs" / "questions"
+"""The example question files of ``docs/api.md`` (not staged inside Pyodide)."""
 
 
 def texts(verdict) -> list[str]:
@@ -281,3 +285,13 @@ def test_a_climbing_height_from_0_to_the_cap_loads_and_is_fallen_whole(value):
     verdict = height_play.climb(t, "climber", at, took_effect=True)
     assert verdict.fall is not None and verdict.fall.height == value
     assert verdict.fall_dice == int(value)
+
+
+@pytest.mark.skipif(not QUESTIONS.is_dir(), reason="docs/questions/ is not staged here")
+def test_the_question_file_has_the_climber_fall_from_the_wall():
+    """docs/api.md › ``climb_fails``: ``docs/questions/climb-fails-at-the-wall.json`` — the climber's Reaction takes
+    effect on the wall (c = 2) going up: it stays in the ditch and falls 2d6 (H9, H8)."""
+    path = QUESTIONS / "climb-fails-at-the-wall.json"
+    data = answer(json.loads(path.read_text(encoding="utf-8")), path.parent)
+    assert data == ask(fighter="climber", border="wall", downward=False)
+    assert (data["fall"], data["fall_dice"], data["start"], data["dest"]) == (2, 2, "ditch", "ditch")

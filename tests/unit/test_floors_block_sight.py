@@ -30,6 +30,9 @@ from builders import SCENARIOS
 REAL_CASES = Path(__file__).resolve().parents[3] / "shared" / "repro" / "real-cases"
 """``shared/repro/real-cases/``, beside the repository; absent inside Pyodide and on another checkout."""
 
+QUESTIONS = Path(__file__).resolve().parents[2] / "docs" / "questions"
+"""The example question files of ``docs/api.md`` (not staged inside Pyodide)."""
+
 BOW = Action.parse("Bow, range 5")
 
 HALL = Battlefield.build(
@@ -219,3 +222,16 @@ def test_case_25_the_caster_on_the_upper_floor_cannot_hit_the_foe_in_the_hall_be
         "[H5] Range needed = max(d, |Δh|) = max(1, 3) = 3; Fire bolt has range 3, but the line is blocked: no "
         "range reaches past it.",
     ]
+
+
+@pytest.mark.skipif(not QUESTIONS.is_dir(), reason="docs/questions/ is not staged here")
+def test_the_question_file_has_the_loft_hide_the_thief():
+    """docs/api.md › ``attack``: ``docs/questions/archer-cannot-see-under-the-loft.json`` — the Shortbow is blocked
+    by the loft's floor (``blocked_rule`` "H10", on the action and on its line)."""
+    path = QUESTIONS / "archer-cannot-see-under-the-loft.json"
+    data = answer(json.loads(path.read_text(encoding="utf-8")), path.parent)
+    shortbow = data["actions"][0]
+    assert (shortbow["reaches"], shortbow["range_needed"], shortbow["blocked_by"], shortbow["blocked_rule"]) == (
+        False, 2, "loft", "H10")
+    assert shortbow["line"]["blocked_rule"] == "H10"
+    assert data["rules"] == ["H5", "H6", "H10", "H14"]

@@ -12,8 +12,10 @@ H11 before H5"; "Bound the line search"); ``docs/rules.md`` › H14 ("The search
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +28,9 @@ from vertigo.rules.height.rules.ranged import judge_action, line_of_shot
 from vertigo.table import Table
 
 from builders import SCENARIOS, field
+
+QUESTIONS = Path(__file__).resolve().parents[2] / "docs" / "questions"
+"""The example question files of ``docs/api.md`` (not staged inside Pyodide)."""
 
 
 def texts(verdict) -> list[str]:
@@ -223,3 +228,14 @@ def test_a_floor_between_the_fighters_is_named_before_a_wood_on_the_line():
         "[H14] No line of at most 5 steps from Loft to Hall is clear; the shortest is judged, with its first "
         "blocker.",
     ]
+
+
+@pytest.mark.skipif(not QUESTIONS.is_dir(), reason="docs/questions/ is not staged here")
+def test_the_question_file_has_the_ranger_shoot_round_the_ridge():
+    """docs/api.md › ``attack``: ``docs/questions/ranger-shoots-round-the-ridge.json`` — the line used is the pass's,
+    3 steps: the Longbow reaches, the Sling needs range 3 (H14)."""
+    path = QUESTIONS / "ranger-shoots-round-the-ridge.json"
+    data = answer(json.loads(path.read_text(encoding="utf-8")), path.parent)
+    assert [(a["reaches"], a["range_needed"], a["blocked_rule"]) for a in data["actions"]] == [
+        (True, 3, None), (False, 3, None)]
+    assert {tuple(a["line"]["path"]) for a in data["actions"]} == {("vale-w", "pass-w", "pass-e", "vale-e")}

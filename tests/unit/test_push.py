@@ -37,6 +37,9 @@ from builders import SCENARIOS, chain
 REAL_CASES = Path(__file__).resolve().parents[3] / "shared" / "repro" / "real-cases"
 """``shared/repro/real-cases/``, beside the repository; absent inside Pyodide and on another checkout."""
 
+QUESTIONS = Path(__file__).resolve().parents[2] / "docs" / "questions"
+"""The example question files of ``docs/api.md`` (not staged inside Pyodide)."""
+
 FAST = settings(max_examples=200, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -342,3 +345,15 @@ def test_a_push_never_ends_beyond_an_upward_border(case):
     elif verdict.allowed:
         assert path[-1] == to or len(path) - 1 == n
     assert verdict.dice == sum(math.floor(-c.rise) for c in verdict.crossings)
+
+
+@pytest.mark.skipif(not QUESTIONS.is_dir(), reason="docs/questions/ is not staged here")
+def test_the_question_file_pushes_the_dazed_guard_off_the_tower():
+    """docs/api.md › ``push``: ``docs/questions/push-off-the-tower.json`` — the dazed guard (``Move 0``) pushed 1 step
+    off the tower top falls the edge's full Height 3: 3d6 (H12, H8)."""
+    path = QUESTIONS / "push-off-the-tower.json"
+    data = answer(json.loads(path.read_text(encoding="utf-8")), path.parent)
+    assert (data["ask"], data["allowed"], data["final"], data["fall_dice"]) == ("push", True, True, 3)
+    assert (data["path"], data["stopped_at"]) == (["tower-top", "rocks"], None)
+    assert data["crossings"] == [{"from": "tower-top", "to": "rocks", "rise": -3, "fall": 3, "dice": 3}]
+    assert data["summary"] == "Pushed 1 step to Rocks: falls, 3d6: 3–18, mean 10.5"

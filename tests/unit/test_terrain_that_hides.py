@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from vertigo import scenario
+from vertigo.ask import answer
 from vertigo.battlefield import Battlefield, Section
 from vertigo.errors import ScenarioError
 from vertigo.rules.height.rules import play as height_play
@@ -33,6 +34,9 @@ from builders import SCENARIOS
 
 REAL_CASES = Path(__file__).resolve().parents[3] / "shared" / "repro" / "real-cases"
 """``shared/repro/real-cases/``, beside the repository; absent inside Pyodide and on another checkout."""
+
+QUESTIONS = Path(__file__).resolve().parents[2] / "docs" / "questions"
+"""The example question files of ``docs/api.md`` (not staged inside Pyodide)."""
 
 FAST = settings(max_examples=200, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -252,3 +256,16 @@ def test_marking_a_section_as_sight_blocking_never_makes_a_blocked_shot_clear(ca
     bow = Action("Bow", 6 if longest is None else longest)
     if not judge_action(field, source, target, bow, before).allowed:
         assert not judge_action(hiding(field, sid), source, target, bow, after).allowed
+
+
+@pytest.mark.skipif(not QUESTIONS.is_dir(), reason="docs/questions/ is not staged here")
+def test_the_question_file_has_the_wood_hide_the_poacher():
+    """docs/api.md › ``attack``: ``docs/questions/wood-hides-the-poacher.json`` — the Longbow is blocked by the wood
+    (``blocked_rule`` "H11")."""
+    path = QUESTIONS / "wood-hides-the-poacher.json"
+    data = answer(json.loads(path.read_text(encoding="utf-8")), path.parent)
+    (longbow,) = data["actions"]
+    assert (longbow["reaches"], longbow["range_needed"], longbow["blocked_by"], longbow["blocked_rule"]) == (
+        False, 2, "wood", "H11")
+    assert longbow["line"]["path"] == ["hill-w", "wood", "hill-e"]
+    assert data["rules"] == ["H5", "H11", "H14"]
