@@ -93,7 +93,9 @@ def _token_positions(table: Table) -> dict[str, tuple[float, float]]:
     frame = _Frame.of(table)
     for sid, fids in table.crowds.items():
         s = field_.section(sid)
-        on = [fid for fid in fids if table.stand_of(fid).ladder is None]
+        # A fighter placed at an x stands there (H10 is judged on it); those at the default place (the centre)
+        # are spread along the section, their foot mark at the centre (:func:`_foot`).
+        on = [fid for fid in fids if table.stand_of(fid).ladder is None and table.stand_of(fid).x is None]
         for i, fid in enumerate(on):
             cx = s.x0 + (s.x1 - s.x0) * (i + 1) / (len(on) + 1)
             out[fid] = (frame.x(cx), frame.y(s.elevation))
@@ -176,7 +178,21 @@ def _fighters(table: Table) -> ET.Element:
         fg = _fighter_group(g, table, f)
         lift = 13 * (stagger.get(f.id, 0) % 2)
         _token(fg, table, cx, cy, f, colours[f.side], lift)
+        _foot(fg, table, frame, f.id, cx)
     return g
+
+
+def _foot(fg: ET.Element, table: Table, frame: _Frame, fid: str, drawn_x: float) -> None:
+    """A fighter's foot mark: a small ``path.foot`` on its surface at the x the rules judge it at (H10), where its
+    token stands aside from it (spread along a crowded section, or parted by ``static/view.js``); the rules never
+    read where the token is drawn.  A fighter on a ladder stands at the ladder's x: none."""
+    stand = table.stand_of(fid)
+    if stand.ladder is not None:
+        return
+    x = frame.x(table.stand(fid)[1])
+    pin = _pin(fg, x, frame.y(table.surface(fid)), "foot-pin")
+    _el(pin, "path", class_="foot" + (" aside" if abs(x - drawn_x) > 0.5 else ""), data_fighter=fid,
+        d="M-4,-3L4,-3L0,2Z")
 
 
 def _token(fg: ET.Element, table: Table, x: float, y: float, f: Fighter, colour: str, lift: float = 0.0,
