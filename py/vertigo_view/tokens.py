@@ -77,7 +77,8 @@ def initials(fighters: tuple[Fighter, ...]) -> Mapping[str, str]:
 
 
 def token_positions(table: Table) -> Mapping[str, tuple[float, float]]:
-    """SVG point of every fighter's token (Height frame): on its section's top, spread evenly along it.
+    """SVG point of every fighter's token (Height frame): on its section's top at the x the rules judge it at
+    (H10; the centre by default); the page parts tokens that stand too close (``static/view.js``).
 
     The token is a marker drawn :data:`TOKEN_R` + 1 px above that point at every zoom (:func:`_pin`).
     A fighter up a ladder stands at the ladder's x, at its height up it (T4, issue 20), and is not spread
@@ -93,12 +94,11 @@ def _token_positions(table: Table) -> dict[str, tuple[float, float]]:
     frame = _Frame.of(table)
     for sid, fids in table.crowds.items():
         s = field_.section(sid)
-        # A fighter placed at an x stands there (H10 is judged on it); those at the default place (the centre)
-        # are spread along the section, their foot mark at the centre (:func:`_foot`).
-        on = [fid for fid in fids if table.stand_of(fid).ladder is None and table.stand_of(fid).x is None]
-        for i, fid in enumerate(on):
-            cx = s.x0 + (s.x1 - s.x0) * (i + 1) / (len(on) + 1)
-            out[fid] = (frame.x(cx), frame.y(s.elevation))
+        # Every fighter's token stands at the x the rules judge it at (H10), the centre by default; where
+        # several stand close the page parts them sideways (static/view.js), their foot marks staying put.
+        for fid in fids:
+            if table.stand_of(fid).ladder is None:
+                out[fid] = (frame.x(table.stand(fid)[1]), frame.y(s.elevation))
         for fid in fids:
             if fid not in out:
                 out[fid] = (frame.x(table.stand(fid)[1]), frame.y(table.surface(fid)))
@@ -183,9 +183,9 @@ def _fighters(table: Table) -> ET.Element:
 
 
 def _foot(fg: ET.Element, table: Table, frame: _Frame, fid: str, drawn_x: float) -> None:
-    """A fighter's foot mark: a small ``path.foot`` on its surface at the x the rules judge it at (H10), where its
-    token stands aside from it (spread along a crowded section, or parted by ``static/view.js``); the rules never
-    read where the token is drawn.  A fighter on a ladder stands at the ladder's x: none."""
+    """A fighter's foot mark: a small ``path.foot`` on its surface at the x the rules judge it at (H10), which
+    stays put where the page parts its token from a neighbour's (``static/view.js``); the rules never read where
+    the token is drawn.  A fighter on a ladder stands at the ladder's x: none."""
     stand = table.stand_of(fid)
     if stand.ladder is not None:
         return

@@ -43,15 +43,16 @@ def test_a_fighter_at_an_x_has_its_token_and_its_foot_mark_there():
     assert (where["thief"][0], where["lookout"][0]) == (10.5 * UX, 13.5 * UX)
 
 
-def test_fighters_at_the_default_place_are_spread_and_their_foot_marks_stand_at_the_centre():
-    """Two fighters at the default place of the cliff top (x 0 to 5): tokens spread along it at 5/3 and 10/3,
-    both foot marks at the centre, 2.5, where the rules judge them."""
+def test_fighters_at_the_default_place_stand_at_the_centre_and_the_page_parts_them():
+    """Two fighters at the default place of the cliff top (x 0 to 5), under the Overhang (H10): both tokens and
+    both foot marks at the centre, 2.5, where the rules judge them; the page parts the tokens sideways
+    (static/view.js, ``data-parted``), never the foot marks."""
     t = bundled("cliff.json")
     on = t.fighters_on("cliff-top")
     assert len(on) == 2
     svg = render(t)
     assert [foot_x(svg, fid) for fid in on] == [2.5 * UX, 2.5 * UX]
-    assert [token_positions(t)[fid][0] for fid in on] == [float(Fraction(5, 3)) * UX, float(Fraction(10, 3)) * UX]
+    assert [token_positions(t)[fid][0] for fid in on] == [2.5 * UX, 2.5 * UX]
 
 
 def test_a_step_along_moves_the_foot_mark_and_the_token():
