@@ -238,7 +238,7 @@ def _run(x1: float, x2: float, y: float, blocks: _Near, clearance: float) -> lis
 
 
 def over_tops(field: Battlefield, path: Sequence[str], start: Point, end: Point, *, sx: float, sy: float,
-              clearance: float, slab: float) -> tuple[Point, ...]:
+              clearance: float, slab: float, shot: bool = False) -> tuple[Point, ...]:
     """The polyline of a shot or a move over the sections of ``path``, from ``start`` to ``end``.
 
     Along each section of the path the line runs ``clearance`` above its top
@@ -264,6 +264,9 @@ def over_tops(field: Battlefield, path: Sequence[str], start: Point, end: Point,
         sy: SVG units per Height level (or scenario unit) up.
         clearance: how far above each surface the line runs, SVG units.
         slab: a slab's thickness, SVG units.
+        shot: a line of shot, not a move's route: between a slab and a section under it, the line passes the
+            slab's edge nearer the fighter on the lower side first, not the border (a stair at the far end): a
+            floor hides what is under it (H10), so a clear shot past its edge is never drawn beneath it.
 
     Returns:
         The points, ``start`` first and ``end`` last, rounded to hundredths,
@@ -299,7 +302,12 @@ def over_tops(field: Battlefield, path: Sequence[str], start: Point, end: Point,
         edges = [e for g in gaps for e in sorted((hx0 - g, hx1 + g), key=lambda e: (abs(e - bx), e))]
         inside = [e for g in gaps for e in sorted((lx0 + g, lx1 - g), key=lambda e: (abs(e - bx), e))]
         near = [bx + side * g for side in (outward, -outward) for g in gaps]
-        tries = ([(x, y), *_run(x, w, ya, blocks, clearance), (w, yb)] for w in (*near, *edges, *inside))
+        order = (*near, *edges, *inside)
+        if shot and high.kind == "slab" and hx0 < lx1 and lx0 < hx1:
+            # Stacked: past the slab's edge nearer the lower side's fighter (H10), then the usual ways.
+            below = end[0] if high is sa else x
+            order = (*sorted(edges, key=lambda e: (abs(e - below), e)), *near, *inside)
+        tries = ([(x, y), *_run(x, w, ya, blocks, clearance), (w, yb)] for w in order)
         fallback = way = next(tries)
         while not blocks.clean(way):
             way = next(tries, fallback)  # none clean: the first way

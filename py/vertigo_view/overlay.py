@@ -143,10 +143,11 @@ def _surface(g: ET.Element, field_: Battlefield, frame: _Frame, sid: str, cls: s
 
 
 def _over(field_: Battlefield, frame: _Frame, path: tuple[str, ...], start: tuple[float, float],
-          end: tuple[float, float], clearance: float) -> str:
+          end: tuple[float, float], clearance: float, shot: bool = False) -> str:
     """The points of a line from ``start`` to ``end`` over the tops of the sections of ``path``
-    (:func:`vertigo_view.lines.over_tops`), as a polyline's ``points``."""
-    pts = over_tops(field_, path, start, end, sx=frame.sx, sy=frame.sy, clearance=clearance, slab=SLAB * UH)
+    (:func:`vertigo_view.lines.over_tops`; ``shot``: a line of shot), as a polyline's ``points``."""
+    pts = over_tops(field_, path, start, end, sx=frame.sx, sy=frame.sy, clearance=clearance, slab=SLAB * UH,
+                    shot=shot)
     return " ".join(f"{x},{y}" for x, y in pts)
 
 
@@ -193,7 +194,7 @@ def _shot(g: ET.Element, field_: Battlefield, frame: _Frame, hl: Highlights,
     if hl.shot_path:
         ends = [p if frame.system.true_scale else (p[0], p[1] - LINE_CLEARANCE) for p in at]
         shot = _el(g, "polyline", class_=f"shot {state}", data_sections=" ".join(hl.shot_path),
-                   points=_over(field_, frame, hl.shot_path, ends[0], ends[1], LINE_CLEARANCE))
+                   points=_over(field_, frame, hl.shot_path, ends[0], ends[1], LINE_CLEARANCE, shot=True))
         names = " → ".join(isolate(field_.section(sid).name) for sid in hl.shot_path)
         _el(shot, "title", f"Line of shot: {names}" + (" (overridden by the DM)" if hl.shot_overridden else ""))
 

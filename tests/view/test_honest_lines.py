@@ -442,3 +442,23 @@ def test_on_generated_streets_no_drawn_line_enters_terrain(seed: int) -> None:
                     if f[MOVES][entry].kind != "Teleport":  # see the note below
                         assert through(t, points(e)) == [], (f.id, entry, dest)
     assert lines > 0
+
+
+def test_a_clear_shot_past_a_floors_edge_is_drawn_past_that_edge_never_under_the_floor() -> None:
+    """H10: the loft (x 9 to 12) hides what is under it; the Lookout stands beyond its edge (x 13.5) and the
+    Archer on it sees him.  The line, both ways, passes the loft's right edge, the one nearer the Lookout, and no
+    point of it lies under the loft's floor (the stair the border is drawn at is at the loft's far end)."""
+    t = bundled("tower-and-wood.json")
+    c = Controller(t)
+    loft = t.scenario.field.section("loft")
+    x0, x1 = float(loft.x0) * UX, float(loft.x1) * UX
+    underside = -float(loft.elevation) * UH + SLAB * UH
+    for a, b in (("archer", "lookout"), ("lookout", "archer")):
+        (e,) = drawn(shot(c, a, b), "shot")
+        assert "clear" in classes(e)
+        pts = points(e)
+        under = [(p, q) for p, q in pairwise(pts)
+                 if min(p[1], q[1]) > underside and min(p[0], q[0]) < x1 and max(p[0], q[0]) > x0]
+        assert under == [], (a, b, pts)
+        assert any(x1 < p[0] < float(t.scenario.field.section("hall").x1) * UX and p[1] > underside
+                   for p in pts), pts
