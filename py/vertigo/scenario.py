@@ -32,7 +32,7 @@ from typing import Any, TypeVar, cast
 from . import lengths, reading
 from .battlefield import Battlefield, Border, Section, default_border_x
 from .document import MAX_NESTING, decode, key_place, nesting, show
-from .errors import RuleSetError, ScenarioError, UnknownFighterError
+from .errors import RuleSetError, ScenarioError, UnknownFighterError, UnknownSectionError
 from .fields import Field
 from .limits import (
     MAX_DICE,
@@ -240,10 +240,18 @@ def load(doc: Any) -> Scenario:
     borders = reading.borders(c, doc.get("borders", []), sections, listed)
     raw_fighters = reading.fighters(c, doc.get("fighters", []), listed, sections)
     field: Battlefield | None = None
+    # The rule sets' checks across objects run on the sections and borders that were read, whatever else is
+    # wrong, so every problem is listed at once (a stated border Height with a bad blocks_sight elsewhere).
+    try:
+        read = Battlefield(tuple(sections), tuple(borders))
+    except UnknownSectionError:  # a border names a section that was refused: that problem is already listed
+        read = None
+    if read is not None:
+        reading.relations(c, read)
     if not c.problems:
-        field = Battlefield(tuple(sections), tuple(borders))
+        assert read is not None
+        field = read
         raw_fighters = reading.ladder_places(c, field, raw_fighters)
-        reading.relations(c, field)
     if not c.problems:
         reading.fall_depth(c, sections, rules, options)
     if c.problems:

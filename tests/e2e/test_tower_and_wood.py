@@ -50,7 +50,8 @@ def test_a_push_off_the_tower_top_falls_its_full_height_and_undo_takes_it_back_w
     app.tap("dazed")
     page.locator("[data-action=push-start]").click()
     expect(page.locator("#status")).to_have_text(
-        "Push Dazed guard: up to 1 step. Set the steps, then click the section to push it towards.")
+        "Push Dazed guard: up to 1 step. Set the steps, then click the section to push it towards (or ←/→ and "
+        "Enter).")
     expect(page.locator("[data-testid=push-count]")).to_have_text("1 step")
     # The − button cannot go below 1 step (H12: 1 to 50).
     expect(page.locator("[data-action=push-steps][data-arg='-1']")).to_be_disabled()
@@ -118,6 +119,8 @@ def test_a_push_down_the_ladder_set_up_and_aimed_from_the_keyboard_falls_its_sta
     expect(page.locator("#section-field")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator(SUMMARY)).to_have_text("Pushed 2 steps to West field: falls, 1d6: 1–6, mean 3.5")
+    expect(page.locator("#status")).to_have_text(
+        "Push towards West field: Pushed 2 steps to West field: falls, 1d6: 1–6, mean 3.5. Enter again to confirm.")
     verdict = page.locator(VERDICT)
     expect(verdict.locator(".path")).to_have_text("Path: Tower top → Tower floor → West field")
     expect(verdict.locator("ol > li")).to_have_text([
@@ -268,7 +271,7 @@ def test_a_climb_up_the_rampart_wall_whose_reaction_takes_effect_rolls_2d6_and_t
     expect(verdict.locator(".path")).to_have_text("Ends on Ditch.")
     expect(page.locator("[data-testid=pool]")).to_have_text("Falling dice before the roll: 2d6: 2–12, mean 7")
     expect(verdict.locator("ol > li").nth(1)).to_have_text(
-        "H9 The obstacle's Reaction took effect: the climb fails and falls back.")
+        "H9 The obstacle's Reaction took effect: the climb fails, and the fighter falls back where it started.")
     expect(verdict.locator("ol > li").nth(2)).to_have_text("H9 Climbing obstacle of Height 2: falls Height 2.")
     # The climb is drawn as refused: it ends where it started.
     expect(page.locator("#overlay .destination.refused[data-section='ditch']")).to_have_count(1)

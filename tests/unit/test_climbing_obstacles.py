@@ -70,8 +70,8 @@ def test_climbing_up_when_the_reaction_takes_effect_the_fighter_stays_and_falls_
     assert (verdict.downward, verdict.dest, verdict.fall_dice, verdict.move_height) == (False, "ditch", 3, 0)
     assert verdict.summary == "The obstacle's Reaction takes effect: falls, 3d6: 3–18, mean 10.5."
     assert texts(verdict) == [
-        "[H9] Ditch → Rampart: a Climbing obstacle of Height 3, gone past up, whatever the Move's Height.",
-        "[H9] The obstacle's Reaction took effect: the climb fails and falls back.",
+        "[H9] Ditch → Rampart: a Climbing obstacle of Height 3, climbed up, whatever the Move's Height.",
+        "[H9] The obstacle's Reaction took effect: the climb fails, and the fighter falls back where it started.",
         "[H9] Climbing obstacle of Height 3: falls Height 3.",
         "[H8] Falling Height 3 deals 1d6 per whole Height fallen: 3d6: 3–18, mean 10.5.",
     ]
@@ -85,9 +85,9 @@ def test_climbing_up_when_the_reaction_does_not_take_effect_the_fighter_crosses(
     onto the rampart, no fall, though the raider's Move could not have fallen short anyway."""
     t = walled()
     verdict = height_play.climb(t, "raider", wall(t), took_effect=False)
-    assert (verdict.dest, verdict.fall_dice, verdict.summary) == ("rampart", 0, "Climbs past the obstacle.")
+    assert (verdict.dest, verdict.fall_dice, verdict.summary) == ("rampart", 0, "Climbs up past the obstacle.")
     assert texts(verdict) == [
-        "[H9] Ditch → Rampart: a Climbing obstacle of Height 3, gone past up, whatever the Move's Height.",
+        "[H9] Ditch → Rampart: a Climbing obstacle of Height 3, climbed up, whatever the Move's Height.",
         "[H9] The obstacle's Reaction did not take effect: the fighter climbs up, no fall.",
     ]
     after, outcome = t.apply("raider", verdict.resolve, "Raider: climbing up")
@@ -105,8 +105,8 @@ def test_climbing_down_when_the_reaction_takes_effect_falls_c_less_the_moves_hei
     assert (verdict.downward, verdict.dest, verdict.fall_dice, verdict.move_height) == (True, "ditch", 2, 1)
     assert verdict.summary == "The obstacle's Reaction takes effect: falls, 2d6: 2–12, mean 7."
     assert texts(verdict) == [
-        "[H9] Rampart → Ditch: a Climbing obstacle of Height 3, gone past down with a Move of Height 1.",
-        "[H9] The obstacle's Reaction took effect: the climb fails, and falls to the foot.",
+        "[H9] Rampart → Ditch: a Climbing obstacle of Height 3, climbed down with a Move of Height 1.",
+        "[H9] The obstacle's Reaction took effect: the climb fails, and the fighter falls to the foot.",
         "[H9] Climbing obstacle of Height 3 traversed downward with Height 1: falls Height 2.",
         "[H8] Falling Height 2 deals 1d6 per whole Height fallen: 2d6: 2–12, mean 7.",
     ]
@@ -129,13 +129,13 @@ def test_moving_down_across_the_obstacle_falls_c_less_the_moves_height(entry, h,
     damage of its Height (less the Move's Height)": c = 3, with ``Move 1 (Height 1)`` 2d6, with ``Move 2`` 3d6."""
     t = walled()
     verdict = height_play.climb(t, "guard", wall(t), how="move", entry_index=entry)
-    assert (verdict.how, verdict.took_effect, verdict.dest, verdict.fall_dice) == ("move", None, "ditch", dice)
+    assert (verdict.manner, verdict.took_effect, verdict.dest, verdict.fall_dice) == ("move", None, "ditch", dice)
     assert texts(verdict)[:3] == [
-        f"[H9] Rampart → Ditch: a Climbing obstacle of Height 3, gone past down with a Move of Height {h}.",
+        f"[H9] Rampart → Ditch: a Climbing obstacle of Height 3, climbed down with a Move of Height {h}.",
         "[H9] Moves across as if the obstacle were not there, and takes its fall less the Move's Height.",
         f"[H9] Climbing obstacle of Height 3 traversed downward with Height {h}: falls Height {3 - h}.",
     ]
-    assert verdict.how_text == "moving down across the climbing obstacle"
+    assert verdict.how == "moving down across the climbing obstacle"
 
 
 def test_going_down_a_move_height_above_c_falls_nothing():
@@ -196,8 +196,8 @@ def test_ask_climb_fails_up_the_wall():
         "ask": "climb_fails", "fall": 2, "fall_dice": 2, "start": "ditch", "dest": "ditch", "downward": False,
         "summary": "The obstacle's Reaction takes effect: falls, 2d6: 2–12, mean 7.", "rules": ["H8", "H9"],
         "explanation": [
-            "[H9] Ditch → Rampart: a Climbing obstacle of Height 2, gone past up, whatever the Move's Height.",
-            "[H9] The obstacle's Reaction took effect: the climb fails and falls back.",
+            "[H9] Ditch → Rampart: a Climbing obstacle of Height 2, climbed up, whatever the Move's Height.",
+            "[H9] The obstacle's Reaction took effect: the climb fails, and the fighter falls back where it started.",
             "[H9] Climbing obstacle of Height 2: falls Height 2.",
             "[H8] Falling Height 2 deals 1d6 per whole Height fallen: 2d6: 2–12, mean 7."]}
 
@@ -209,8 +209,8 @@ def test_ask_climb_fails_down_the_wall_names_the_border_by_its_two_sections():
     assert (data["fall"], data["fall_dice"], data["start"], data["dest"], data["downward"]) == (
         2, 2, "rampart", "ditch", True)
     assert data["explanation"][:3] == [
-        "[H9] Rampart → Ditch: a Climbing obstacle of Height 2, gone past down with a Move of Height 0.",
-        "[H9] The obstacle's Reaction took effect: the climb fails, and falls to the foot.",
+        "[H9] Rampart → Ditch: a Climbing obstacle of Height 2, climbed down with a Move of Height 0.",
+        "[H9] The obstacle's Reaction took effect: the climb fails, and the fighter falls to the foot.",
         "[H9] Climbing obstacle of Height 2 traversed downward with Height 0: falls Height 2.",
     ]
 
@@ -228,12 +228,12 @@ def test_ask_climb_fails_down_the_wall_names_the_border_by_its_two_sections():
      "are ladder, stair, wall"),
     ({"fighter": "climber", "border": "wall", "downward": "no"}, 'question.downward: must be true or false: "no"'),
     ({"fighter": "climber", "border": "wall", "downward": True, "entry": 0},
-     "question.downward: 'climber' stands on the lower side of the border; climbing down starts on the higher side "
+     "question.downward: \"climber\" stands on the lower side of the border; climbing down starts on the higher side "
      "(give positions)"),
     ({"fighter": "sentry", "border": "wall", "downward": True},
      'question.entry: missing; give the index of a Move entry; fighter "sentry" has 1 Move entry (0 to 0)'),
     ({"fighter": "hunter", "border": "wall", "downward": False},
-     "question.border: 'hunter' stands on 'hill-w', not beside the border ditch – rampart"),
+     "question.border: \"hunter\" stands on \"hill-w\", not beside the border ditch – rampart (give positions)"),
 ])
 def test_ask_climb_fails_refuses_a_border_with_no_obstacle_and_other_bad_fields(fields, message):
     """Issue 23, *Bad input*: "``climb_fails`` naming a border with no ``climbing``" is refused at its place, as

@@ -192,6 +192,8 @@ class HeightMode(Forced, Overrides, Mode):
     def enter_section(self, ctl: Controller, section_id: str) -> Update:
         """Enter on a section: judge the move there (as a click does) — or, when that very move was just judged
         allowed, carry it out (Enter twice = judge, then Confirm)."""
+        if ctl.selected is not None and self.push_steps is not None:
+            return self.push_enter(ctl, section_id)
         if self._confirmable_at(section_id) and ctl.selected is not None:
             return self.confirm(ctl)
         up = self.click_section(ctl, section_id, None)

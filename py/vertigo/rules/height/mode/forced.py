@@ -64,8 +64,9 @@ class Forced:
         self.forced_clear()
         self.push_steps = 1
         ctl.target = None
+        # Back to the battlefield: the arrow keys step through the sections to push towards, Enter judges.
         return ctl.update(f"Push {isolate(ctl.table.name(ctl.selected))}: up to 1 step. Set the steps, then click "
-                          "the section to push it towards.")
+                          "the section to push it towards (or ←/→ and Enter).", focus=f"fighter-{ctl.selected}")
 
     def push_more(self, ctl: Controller, more: int) -> Update:
         """− / +: one step fewer or more (1 to 50); a push already judged is judged again."""
@@ -75,6 +76,18 @@ class Forced:
         if self.push is not None and not self.push_done:
             return self.push_to(ctl, self.push.to)
         return ctl.update(f"Push up to {self.push_steps} step{'s' if self.push_steps != 1 else ''}.")
+
+    def push_enter(self, ctl: Controller, section_id: str) -> Update:
+        """Enter on a section while a push is set up: judge the push there, or, when that very push was just judged
+        and moves the fighter, carry it out (Enter twice = judge, then Confirm, as for a move)."""
+        v = self.push
+        if v is not None and not self.push_done and v.to == section_id and v.final and len(v.path) > 1:
+            return self.push_confirm(ctl)
+        up = self.push_to(ctl, section_id)
+        v = self.push
+        if v is not None and v.final and len(v.path) > 1:
+            up = replace(up, status=up.status.rstrip(".") + ". Enter again to confirm.")
+        return up
 
     def push_to(self, ctl: Controller, section_id: str) -> Update:
         """The section to push towards: judge the push (H12)."""
@@ -132,7 +145,7 @@ class Forced:
             return ctl.update("Play the action against the Climbing obstacle: did its Reaction take effect?")
         self.climb = height_play.climb(ctl.table, ctl.selected, borders[int(index)], how="move",
                                        entry_index=self._entry_of(ctl))
-        return ctl.update(f"Move down across the obstacle: {self.climb.summary}")
+        return ctl.update(self.climb.summary)
 
     def _entry_of(self, ctl: Controller) -> int | None:
         assert ctl.selected is not None
@@ -147,7 +160,7 @@ class Forced:
         self.climb = height_play.climb(ctl.table, ctl.selected, border, took_effect=took_effect,
                                        entry_index=self._entry_of(ctl))
         self.climb_at, self.climb_done, self.climb_roll = None, False, None
-        return ctl.update(f"Climb: {self.climb.summary}")
+        return ctl.update(self.climb.summary)
 
     def climb_confirm(self, ctl: Controller) -> Update:
         """Carry the climb out: the fighter ends where the verdict says and rolls its fall; logged."""
@@ -156,11 +169,12 @@ class Forced:
             return ctl.update("Nothing to confirm.")
         fid, f = ctl.selected, ctl.table.scenario.field
         name = isolate(ctl.table.name(fid))
-        head = f"{name}: {v.how_text}, {isolate(f.section(v.start).name)} → {isolate(f.section(v.other).name)}"
+        head = f"{name}: {v.how}, {isolate(f.section(v.start).name)} → {isolate(f.section(v.other).name)}"
         ctl.table, outcome = ctl.table.apply(fid, v.resolve, head, (v.summary, *map(str, v.steps)))
         self.climb_done, self.climb_roll = True, outcome.roll
         rolled = f" Rolled {outcome.roll.brief(12)}." if outcome.roll else ""
-        return ctl.update(f"{name}: {v.summary}{rolled}", moved=True, save=True, focus=f"fighter-{fid}")
+        done = "stays" if v.dest == v.start else f"ends on {isolate(f.section(v.dest).name)}"
+        return ctl.update(f"{name} {done}.{rolled}", moved=True, save=True, focus=f"fighter-{fid}")
 
     # -- stepping along a section (H10) ---------------------------------------
     def step_along(self, ctl: Controller, direction: int) -> Update:
@@ -200,9 +214,10 @@ class Forced:
         if ctl.selected is None:
             return []
         if self.push is not None:
+            # The verdict and its Confirm first (on a phone, at the top of the sheet), the steps after it.
             parts = [push_verdict(ctl.table, self.push, self.push_roll, self.push_done)]
             if self.push_steps is not None and not self.push_done:
-                parts.insert(0, push_ask(ctl.table, ctl.selected, self.push_steps))
+                parts.append(push_ask(ctl.table, ctl.selected, self.push_steps))
             return parts
         if self.push_steps is not None:
             return [push_ask(ctl.table, ctl.selected, self.push_steps)]

@@ -52,7 +52,7 @@ class ClimbVerdict:
         other: section id on the border's other side.
         height: c, the obstacle's Height, Height levels.
         downward: whether the fighter goes down past it (its section is the higher one).
-        how: ``"climb"`` or ``"move"`` (:data:`HOW`).
+        manner: ``"climb"`` or ``"move"`` (:data:`HOW`).
         took_effect: whether the obstacle's Reaction took effect (a climb); None for a move across.
         move_height: h, the Height of the Move the fighter climbs down with, Height levels (0 upward).
         fall: the fall it takes: c upward when the Reaction takes effect, max(0, c − h) going down; none when
@@ -64,7 +64,7 @@ class ClimbVerdict:
     other: str
     height: Fraction
     downward: bool
-    how: str
+    manner: str
     took_effect: bool | None
     move_height: Fraction
     fall: Fall | None
@@ -94,16 +94,17 @@ class ClimbVerdict:
     def summary(self) -> str:
         """One line: ``"Climbs the obstacle onto Rampart."``, ``"Falls climbing: 2d6: 2–12, mean 7"``."""
         dice = f": falls, {DicePool(self.fall_dice)}" if self.fall_dice else ""
-        if self.how == "move":
+        if self.manner == "move":
             return f"Moves down across the obstacle{dice or ', no fall'}."
         if not self.took_effect:
-            return "Climbs past the obstacle."
+            return f"Climbs {'down' if self.downward else 'up'} past the obstacle."
         return f"The obstacle's Reaction takes effect{dice or ', no fall'}."
 
     @property
-    def how_text(self) -> str:
-        """For the log's headline: ``"climbing up"``, ``"climbing down"``, ``"moving down across"``."""
-        if self.how == "move":
+    def how(self) -> str:
+        """For the log's headline: ``"climbing up"``, ``"climbing down"``, ``"moving down across the climbing
+        obstacle"``."""
+        if self.manner == "move":
             return "moving down across the climbing obstacle"
         return f"climbing {'down' if self.downward else 'up'}"
 
@@ -167,7 +168,7 @@ def judge_climb(field: Battlefield, start: str, border: Border, *, how: str = "c
     h = Fraction(move_height) if downward else Fraction(0)
     names = f"{isolate(field.section(start).name)} → {isolate(field.section(other).name)}"
     way = "down" if downward else "up"
-    steps = [Step("H9", f"{names}: a Climbing obstacle of Height {fmt(c)}, gone past {way}"
+    steps = [Step("H9", f"{names}: a Climbing obstacle of Height {fmt(c)}, climbed {way}"
                         + (f" with a Move of Height {fmt(h)}." if downward else ", whatever the Move's Height."))]
     fall: Fall | None = None
     if how == "move":
@@ -177,8 +178,8 @@ def judge_climb(field: Battlefield, start: str, border: Border, *, how: str = "c
     elif not took_effect:
         steps.append(Step("H9", f"The obstacle's Reaction did not take effect: the fighter climbs {way}, no fall."))
     else:
-        stays = " and falls back" if not downward else ", and falls to the foot"
-        steps.append(Step("H9", f"The obstacle's Reaction took effect: the climb fails{stays}."))
+        stays = "falls back where it started" if not downward else "falls to the foot"
+        steps.append(Step("H9", f"The obstacle's Reaction took effect: the climb fails, and the fighter {stays}."))
         fall = climbing_obstacle_fall(c, h, downward=downward)
     if fall is not None:
         steps.extend(fall.steps)

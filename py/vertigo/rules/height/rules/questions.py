@@ -133,16 +133,20 @@ def _ask_climb_fails(table: Table | None, question: Mapping[str, Any]) -> Answer
     downward = q.missing(question, "downward", "true to climb down past the obstacle, false to climb up")
     if not isinstance(downward, bool):
         raise QuestionError(f"question.downward: must be true or false: {quote(downward)}")
+    start = t.position(fighter)
+    if start not in (at.a, at.b):
+        raise QuestionError(f"question.border: {quote(fighter)} stands on {quote(start)}, not beside the border "
+                            f"{at.a} – {at.b} (give positions)")
+    other = at.b if start == at.a else at.a
+    if (t.scenario.field.rise(start, other) < 0) != downward:
+        side, way = ("higher", "down") if downward else ("lower", "up")
+        raise QuestionError(f"question.downward: {quote(fighter)} stands on the {'lower' if downward else 'higher'} "
+                            f"side of the border; climbing {way} starts on the {side} side (give positions)")
     index = entry(t, fighter, question) if "entry" in question or downward else None
     try:
         verdict = play.climb(t, fighter, at, took_effect=True, entry_index=index)
     except RulesError as e:
         raise QuestionError(f"question.border: {e}") from None
-    if verdict.downward != downward:
-        side = "higher" if downward else "lower"
-        raise QuestionError(f"question.downward: {fighter!r} stands on the {'lower' if downward else 'higher'} "
-                            f"side of the border; climbing {'down' if downward else 'up'} starts on the {side} "
-                            "side (give positions)")
     return verdict.to_json()
 
 
