@@ -160,6 +160,19 @@ def test_a_stated_height_below_0_or_above_the_difference_is_refused_at_its_place
     assert doc == before
 
 
+def test_a_stated_height_above_the_difference_is_listed_with_the_documents_other_problems():
+    """docs/rules.md, *Scenario format*: loading "lists every problem at once": a stated Height of 3 over a
+    difference of 2 is listed beside a ``blocks_sight`` that is not true or false, in the order found."""
+    doc = copy.deepcopy(STAIR)
+    doc["borders"][0]["height"] = 3
+    doc["sections"][2]["blocks_sight"] = "yes"
+    with pytest.raises(ScenarioError) as caught:
+        scenario.load(doc)
+    assert caught.value.problems == (
+        'sections[2].blocks_sight: must be true or false: "yes"',
+        "borders[0].height: must be from 0 to the difference of its sections' elevations, Height 2: Height 3")
+
+
 @pytest.mark.parametrize("stated", [0, 2])
 def test_a_stated_height_of_0_or_of_the_whole_difference_loads(stated):
     """H15: "at most the difference" — the difference itself is allowed, and so is 0 (*Ruined street*'s bakery
