@@ -281,7 +281,7 @@
      .route, py/vertigo_view/overlay.py). */
   function verdictMarks() {
     const out = [];
-    for (const why of overlayAll(".blocker-label")) if (why.closest(".lbl")) out.push(why.closest(".lbl"));
+    for (const why of overlayAll(".blocker-label, .round-label")) if (why.closest(".lbl")) out.push(why.closest(".lbl"));
     const dest = overlayAll(".destination[data-section]")[0];
     if (dest) {
       const badge = [...overlayAll(".dice-badge[data-section]")].find((b) => b.dataset.section === dest.dataset.section);

@@ -73,6 +73,8 @@ class Highlights:
         shot_overridden: the shot's drawn answer (``shot_ok``) is the DM's, not
             the rules' (H7): the line is drawn ``.overridden`` and a blocking
             section is no longer said to block it.
+        round_by: a clear shot that goes round (H14): the section that blocks the shortest line, marked lighter
+            than a blocker, with ``round_why`` ("the shot goes round (H14)").
         blocked_why: what the blocker mark says of the blocking section (its rule set's words: "the floor of
             Upper hall is between them (H10)"); "" for the default, "blocks the shot".
         marks: a rule set's own marks (its mode's): each called with the table and where each fighter's mark
@@ -94,6 +96,8 @@ class Highlights:
     shot_path: tuple[str, ...] = ()
     shot_overridden: bool = False
     blocked_why: str = ""
+    round_by: str | None = None
+    round_why: str = ""
     marks: tuple[Mark, ...] = ()
 
 
@@ -112,6 +116,8 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
         _route(g, field_, frame, hl, where)
     if hl.blocked_by:
         _blocker(g, field_, frame, hl.blocked_by, hl.shot_overridden, hl.blocked_why)
+    elif hl.round_by and hl.target is not None:
+        _round(g, field_, frame, hl.round_by, hl.round_why)
     if hl.levels is not None and all(fid in where for fid in hl.levels):
         _dimension(g, table, frame, figures, *hl.levels, lying=hl.levels_effective)
         if hl.levels_effective is not None:
@@ -180,6 +186,15 @@ def _blocker(g: ET.Element, field_: Battlefield, frame: _Frame, sid: str, overri
         _surface(g, field_, frame, sid, "blocker", pad=3)
         _el(mark, "path", class_="blocker-mark", d=cross)
         _el(mark, "text", why or "blocks the shot", class_="blocker-label", x=0, y=text_y)
+
+
+def _round(g: ET.Element, field_: Battlefield, frame: _Frame, sid: str, why: str) -> None:
+    """What the shortest line of a clear shot meets and the shot goes round (H14): a light band and a label."""
+    s = field_.section(sid)
+    under = s.kind == "slab"
+    mark = _pin(g, frame.x(s.centre), frame.y(s.elevation) + (SLAB * UH if under else 0), rank=0)
+    _surface(g, field_, frame, sid, "round-by", pad=3)
+    _el(mark, "text", why, class_="round-label", x=0, y=30 if under else -24)
 
 
 def _shot(g: ET.Element, field_: Battlefield, frame: _Frame, hl: Highlights,

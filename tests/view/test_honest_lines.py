@@ -462,3 +462,15 @@ def test_a_clear_shot_past_a_floors_edge_is_drawn_past_that_edge_never_under_the
         assert under == [], (a, b, pts)
         assert any(x1 < p[0] < float(t.scenario.field.section("hall").x1) * UX and p[1] > underside
                    for p in pts), pts
+
+
+def test_a_shot_that_goes_round_marks_what_blocks_the_shortest_line() -> None:
+    """H14: the Ranger's clear shot at the Bandit goes round through the pass; the view marks the Ridge, which
+    blocks the shortest line, lighter than a blocker and says so — no blocker mark, since the shot is clear."""
+    c = Controller(bundled("tower-and-wood.json"))
+    overlay = shot(c, "ranger", "bandit")
+    assert [e.get("data-section") for e in drawn(overlay, "round-by")] == ["ridge"]
+    assert [e.text for e in drawn(overlay, "round-label")] == ["the shot goes round (H14)"]
+    assert drawn(overlay, "blocker") == [] and drawn(overlay, "blocker-label") == []
+    # A shot along its shortest line marks nothing of the kind.
+    assert drawn(shot(c, "archer", "lookout"), "round-by") == []

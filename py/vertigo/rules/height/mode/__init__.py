@@ -272,7 +272,8 @@ class HeightMode(Forced, Overrides, Mode):
             ok = any(v.final for v in self.shots)
             hl = replace(hl, target=ctl.target, shot_ok=ok, blocked_by=line.blocked_by if line else None,
                          shot_path=line.path if line else (), shot_overridden=ok != any(v.allowed for v in self.shots),
-                         blocked_why=_why(ctl, line))
+                         blocked_why=_why(ctl, line), round_by=line.detour[1] if line and line.detour else None,
+                         round_why=_round_why(ctl, line))
         return self.forced_highlights(ctl, hl) if self.forcing else hl
 
     def keyboard_targets(self, ctl: Controller) -> tuple[list[str], list[str]]:
@@ -318,3 +319,12 @@ def _why(ctl: Controller, line: Line | None) -> str:
     if line.blocked_rule == "H11":
         return f"{name} blocks sight (H11)"
     return f"{name} is higher than both ends (H5)"
+
+
+def _round_why(ctl: Controller, line: Line | None) -> str:
+    """What the view says of the section that blocks a clear shot's shortest line (H14): ``"the shot goes round
+    (H14)"`` (short enough for a phone; the explanation names the section); "" when the shot takes the shortest
+    line."""
+    if line is None or line.detour is None:
+        return ""
+    return "the shot goes round (H14)"
