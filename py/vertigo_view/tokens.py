@@ -191,7 +191,7 @@ def _foot(fg: ET.Element, table: Table, frame: _Frame, fid: str, drawn_x: float)
         return
     x = frame.x(table.stand(fid)[1])
     pin = _pin(fg, x, frame.y(table.surface(fid)), "foot-pin")
-    _el(pin, "path", class_="foot" + (" aside" if abs(x - drawn_x) > 0.5 else ""), data_fighter=fid,
+    _el(pin, "path", class_="foot" + (" aside" if abs(x - drawn_x) > 0.5 else ""), data_foot=fid,
         d="M-4,-3L4,-3L0,2Z")
 
 

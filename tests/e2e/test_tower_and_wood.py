@@ -27,7 +27,7 @@ def log_texts(app: App):  # type: ignore[no-untyped-def]
 
 # Whether a fighter's foot mark stands at a slab's right edge on screen (within 1.5 px).
 AT_EDGE = """([fighter, section]) => {
-  const foot = document.querySelector(`#view .foot[data-fighter="${fighter}"]`).getBoundingClientRect();
+  const foot = document.querySelector(`#view .foot[data-foot="${fighter}"]`).getBoundingClientRect();
   const slab = document.querySelector(`#terrain [data-section="${section}"] .body`).getBoundingClientRect();
   return Math.abs(foot.left + foot.width / 2 - slab.right) <= 1.5;
 }"""
@@ -35,7 +35,7 @@ AT_EDGE = """([fighter, section]) => {
 
 def foot_x(app: App, fighter_id: str) -> float:
     """Where the fighter's foot mark (the x the rules judge it at) is on screen, CSS px."""
-    box = app.page.locator(f"#view .foot[data-fighter='{fighter_id}']").bounding_box()
+    box = app.page.locator(f"#view .foot[data-foot='{fighter_id}']").bounding_box()
     assert box is not None
     return box["x"] + box["width"] / 2
 

@@ -28,7 +28,7 @@ def foot_x(svg: str, fid: str) -> float:
     root = ET.fromstring(svg)
     for g in root.iter():
         if g.get("class", "").startswith("pin") and any(
-                e.get("data-fighter") == fid and "foot" in e.get("class", "").split() for e in g.iter()):
+                e.get("data-foot") == fid for e in g.iter()):
             return float((g.get("transform") or "").removeprefix("translate(").split()[0])
     raise AssertionError(f"no foot mark for {fid}")
 
