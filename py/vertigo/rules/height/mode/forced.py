@@ -15,12 +15,12 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from vertigo.battlefield import Border
+from vertigo.battlefield import Battlefield, Border
 from vertigo.dice import DiceRoll
 from vertigo.errors import LengthError
 from vertigo.rules.height.rules import play as height_play
-from vertigo.rules.height.rules.climbing import ClimbVerdict, climbing_borders
-from vertigo.rules.height.rules.fields import HEIGHT, MOVES
+from vertigo.rules.height.rules.climbing import ClimbVerdict
+from vertigo.rules.height.rules.fields import CLIMBING, HEIGHT, MOVES
 from vertigo.rules.height.rules.push import MAX_PUSH, PushVerdict
 from vertigo.rules.height.view.forced import climb_ask, climb_offers, climb_verdict, push_ask, push_verdict
 from vertigo.text import isolate
@@ -124,10 +124,10 @@ class Forced:
 
     # -- Climbing obstacles (H9) ---------------------------------------------
     def climbs_here(self, ctl: Controller, fighter_id: str) -> list[tuple[int, Border]]:
-        """The Climbing obstacles on the borders of the fighter's section, with their place in the document."""
-        f = ctl.table.scenario.field
-        mine = set(climbing_borders(f, ctl.table.position(fighter_id)))
-        return [(i, b) for i, b in enumerate(f.borders) if b in mine]
+        """The Climbing obstacles on the borders of the fighter's section, with their place in the document (each
+        battlefield's found once: the card asks at every click)."""
+        field = ctl.table.scenario.field
+        return list(field.derived("height.climbs", _climbs).get(ctl.table.position(fighter_id), ()))
 
     def climb_choose(self, ctl: Controller, arg: str) -> Update:
         """A climb on the card (``climb:<border>``: asks the Reaction) or a move down across (``move:<border>``:
@@ -259,6 +259,16 @@ class Forced:
         if action == "climb-confirm":
             return self.climb_confirm(ctl)
         return None
+
+
+def _climbs(field: Battlefield) -> dict[str, list[tuple[int, Border]]]:
+    """Section id → ``(place in the document, border)`` of each border of it with a Climbing obstacle (H9)."""
+    out: dict[str, list[tuple[int, Border]]] = {}
+    for i, b in enumerate(field.borders):
+        if b[CLIMBING] is not None:
+            for sid in (b.a, b.b):
+                out.setdefault(sid, []).append((i, b))
+    return out
 
 
 def _x(value: Fraction) -> str:
