@@ -92,11 +92,24 @@ class Mode:
         """Whether a verdict against ``ctl.target`` is on show (the S key then selects that fighter instead)."""
         return False
 
+    def along(self, ctl: Controller, direction: int) -> Update | None:
+        """Shift+← (``direction`` −1) / Shift+→ (+1): move the selected fighter half a unit along its section;
+        None: this mode does not (the page then leaves the key alone)."""
+        return None
+
     def takes_key(self, ctl: Controller, key: str, shift: bool) -> bool:
         """Whether :meth:`key` acts on this key (``KeyboardEvent.key``) now, so the page leaves it alone.  By
-        default S, while a verdict against another fighter is on show."""
+        default S, while a verdict against another fighter is on show, and Shift+←/→ with a fighter selected in a
+        mode that moves it along its section (:meth:`along`)."""
+        if shift and key in ("ArrowLeft", "ArrowRight"):
+            return ctl.selected is not None and type(self).along is not Mode.along
         return key in ("s", "S") and ctl.target is not None and self.verdict_on_target()
 
     def key(self, ctl: Controller, key: str, shift: bool) -> Update:
-        """A key this mode takes (:meth:`takes_key`); by default S: select the targeted fighter instead."""
+        """A key this mode takes (:meth:`takes_key`): Shift+←/→ (:meth:`along`), or S: select the targeted
+        fighter instead."""
+        if key in ("ArrowLeft", "ArrowRight"):
+            up = self.along(ctl, 1 if key == "ArrowRight" else -1)
+            assert up is not None  # takes_key took it only where along answers
+            return up
         return ctl.select_instead()

@@ -131,12 +131,5 @@ class PlacingMode(Mode):
     def highlights(self, ctl: Controller, hl: Highlights) -> Highlights:
         return replace(hl, placing=True) if ctl.selected is not None else hl
 
-    def takes_key(self, ctl: Controller, key: str, shift: bool) -> bool:
-        if shift and key in ("ArrowLeft", "ArrowRight"):
-            return ctl.selected is not None
-        return super().takes_key(ctl, key, shift)
-
-    def key(self, ctl: Controller, key: str, shift: bool) -> Update:
-        if key in ("ArrowLeft", "ArrowRight"):
-            return self.nudge(ctl, 1 if key == "ArrowRight" else -1)
-        return super().key(ctl, key, shift)
+    def along(self, ctl: Controller, direction: int) -> Update | None:
+        return self.nudge(ctl, direction)

@@ -289,15 +289,8 @@ class HeightMode(Forced, Overrides, Mode):
     def keyboard_key(self) -> object:
         return self.entry, self.push_steps is not None
 
-    def takes_key(self, ctl: Controller, key: str, shift: bool) -> bool:
-        if shift and key in ("ArrowLeft", "ArrowRight"):
-            return ctl.selected is not None
-        return super().takes_key(ctl, key, shift)
-
-    def key(self, ctl: Controller, key: str, shift: bool) -> Update:
-        if key in ("ArrowLeft", "ArrowRight"):
-            return self.step_along(ctl, 1 if key == "ArrowRight" else -1)
-        return super().key(ctl, key, shift)
+    def along(self, ctl: Controller, direction: int) -> Update | None:
+        return self.step_along(ctl, direction)
 
     def judged_at(self, ctl: Controller, element_id: str) -> bool:
         if self.pending is not None and not self.pending_done and element_id == f"section-{self.pending.dest}":
