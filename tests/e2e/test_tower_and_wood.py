@@ -262,8 +262,10 @@ def test_a_climb_up_the_rampart_wall_whose_reaction_takes_effect_rolls_2d6_and_t
     ask = page.locator("[data-testid=climb-ask]")
     expect(ask.locator("h2")).to_have_text("Climber climbs up to Rampart")
     expect(ask.locator("p")).to_have_text(
-        "The Climbing obstacle has Height 2. Play the action against it: did the obstacle's Reaction take effect "
-        "(H9)?")
+        "The Climbing obstacle (Height 2) is marked on the view. The fighter plays its action against the obstacle "
+        "and the obstacle's Reaction is rolled at the table: did the Reaction take effect (H9)?")
+    # The wall being climbed is marked: the route across it, Ditch to Rampart.
+    expect(page.locator("#overlay .route[data-sections='ditch rampart']")).to_have_count(1)
     page.locator("[data-testid=reaction-yes]").click()
     verdict = page.locator(VERDICT)
     expect(verdict.locator("h2")).to_have_text("Climbing obstacle: Ditch → Rampart")

@@ -208,6 +208,7 @@ class HeightMode(Forced, Overrides, Mode):
         fid = ctl.selected
         ctl.table, self.roll = ctl.table.move(fid, self.pending)
         self.pending_done = True
+        self.forced_clear()  # a move carried out ends any push or climb being set up
         name = isolate(ctl.table.name(fid))
         rolled = f" Rolled {self.roll.brief(12)}." if self.roll else ""
         return ctl.update(f"{name} moved.{rolled}", moved=True, save=True, focus=f"fighter-{fid}")

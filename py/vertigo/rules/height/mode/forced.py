@@ -13,7 +13,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from vertigo.battlefield import Battlefield, Border
 from vertigo.dice import DiceRoll
@@ -38,6 +38,16 @@ class Forced:
     """The push, the climb and the step along a section (mixed into the Height mode)."""
 
     entry: int | None
+    pending: Any
+    pending_done: bool
+    roll: DiceRoll | None
+    shots: Any
+
+    def _drop_verdicts(self, ctl: Controller) -> None:
+        """A push or a climb starts: the move or shots verdict on show goes (its buttons would act on it)."""
+        self.pending = self.roll = self.shots = None
+        self.pending_done = False
+        ctl.target = None
 
     def forced_clear(self) -> None:
         """Nothing pushed or climbed."""
@@ -62,8 +72,8 @@ class Forced:
         if ctl.selected is None:
             return ctl.update("Select a fighter first.")
         self.forced_clear()
+        self._drop_verdicts(ctl)
         self.push_steps = 1
-        ctl.target = None
         # Back to the battlefield: the arrow keys step through the sections to push towards, Enter judges.
         return ctl.update(f"Push {isolate(ctl.table.name(ctl.selected))}: up to 1 step. Set the steps, then click "
                           "the section to push it towards (or ←/→ and Enter).", focus=f"fighter-{ctl.selected}")
@@ -139,7 +149,7 @@ class Forced:
         if not index.isdigit() or int(index) >= len(borders) or how not in ("climb", "move"):
             return ctl.update("No such Climbing obstacle.")
         self.forced_clear()
-        ctl.target = None
+        self._drop_verdicts(ctl)
         if how == "climb":
             self.climb_at = int(index)
             return ctl.update("Play the action against the Climbing obstacle: did its Reaction take effect?")
@@ -232,8 +242,12 @@ class Forced:
         if self.push is not None and not self.push_done:
             return replace(hl, route=self.push.path, destination=self.push.path[-1],
                            destination_ok=self.push.final)
-        if self.push_steps is not None:
-            return replace(hl, placing=True)
+        if self.push_steps is not None:  # every section a target; the Move entry's shading is not the push's
+            return replace(hl, placing=True, reachable={})
+        if self.climb_at is not None and ctl.selected is not None:  # the obstacle being climbed
+            border = ctl.table.scenario.field.borders[self.climb_at]
+            return replace(hl, route=(border.a, border.b) if ctl.table.position(ctl.selected) == border.a
+                           else (border.b, border.a))
         if self.climb is not None and not self.climb_done:
             return replace(hl, destination=self.climb.dest, destination_ok=not self.climb.took_effect,
                            route=(self.climb.start, self.climb.other))

@@ -30,11 +30,10 @@ def push_ask(table: Table, fighter_id: str, steps: int) -> ET.Element:
                  "arrow keys and press Enter). A push falls each downward border's full Height and stops before "
                  "an upward one (H12).", class_="hint", data_testid="push-ask")
     row = el(box, "div", class_="buttons", role="group", aria_label="Steps of the push")
-    button(row, "− 1 step", "push-steps", -1, disabled="disabled" if steps <= 1 else None,
-           aria_label="One step fewer")
+    el(row, "span", "Steps:", class_="push-label")
+    button(row, "−", "push-steps", -1, disabled="disabled" if steps <= 1 else None, aria_label="One step fewer")
     el(row, "span", count(steps, "step"), class_="push-count", data_testid="push-count", aria_live="polite")
-    button(row, "+ 1 step", "push-steps", 1, disabled="disabled" if steps >= MAX_PUSH else None,
-           aria_label="One step more")
+    button(row, "+", "push-steps", 1, disabled="disabled" if steps >= MAX_PUSH else None, aria_label="One step more")
     button(row, "Cancel the push", "push-cancel")
     return box
 
@@ -103,8 +102,9 @@ def climb_ask(table: Table, fighter_id: str, border: Border) -> ET.Element:
     box = el(None, "div", class_="verdict climb", data_testid="climb-ask")
     el(box, "h2", f"{isolate(table.name(fighter_id))} climbs {'down' if down else 'up'} to "
                   f"{isolate(f.section(other).name)}")
-    el(box, "p", f"The Climbing obstacle has Height {fmt(border[CLIMBING] or 0)}. Play the action against it: did the "
-                 "obstacle's Reaction take effect (H9)?", class_="hint")
+    el(box, "p", f"The Climbing obstacle (Height {fmt(border[CLIMBING] or 0)}) is marked on the view. The fighter "
+                 "plays its action against the obstacle and the obstacle's Reaction is rolled at the table: did the "
+                 "Reaction take effect (H9)?", class_="hint")
     row = el(box, "div", class_="buttons")
     button(row, "It took effect: the climb fails", "climb-reaction", "yes", data_testid="reaction-yes")
     button(row, "It did not: the fighter climbs", "climb-reaction", "no", data_testid="reaction-no")
