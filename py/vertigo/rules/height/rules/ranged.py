@@ -46,7 +46,7 @@ class Line:
             shortest line is the one used; fewer when the shot goes round, H14).
         bound: with no clear line, the most steps the search looked along (the longest range among the
             shooter's actions, or the shortest line if longer; H14), or None when the search was unbounded.
-        detour: when the shot goes round (:attr:`goes_round`), the shortest line it goes round, its first
+        detour: when the shot goes round (a clear line longer than the shortest), the shortest line, its first
             blocker and that blocker's ruling: ``(path, section id, "H5" | "H11")``; else None.
     """
 
@@ -63,12 +63,6 @@ class Line:
     def range_needed(self) -> int | Fraction:
         """max(d, |Δh|): the range the action needs (H5, :func:`range_needed`)."""
         return range_needed(self.steps, self.rise)
-
-    @property
-    def goes_round(self) -> bool:
-        """Whether the line used is longer than the shortest line: a clear line round what blocks the
-        shortest (H14)."""
-        return self.detour is not None
 
     def to_json(self) -> dict[str, Any]:
         """``{"path", "steps", "rise", "blocked_by", "blocked_rule"}``, in that order: section ids shooter to
