@@ -886,9 +886,9 @@
       const token = svg && svg.querySelector(`#fighters [data-fighter="${CSS.escape(id)}"] .token`);
       const t = token && token.getBoundingClientRect(), pin = token && token.closest(".pin");
       if (!(t && inside(t) && pin)) return null;
-      // About the point the token stands on (its pin): the token is drawn in px above it, so zooming about
-      // that point keeps the whole token still.
-      const p = new DOMPoint(0, 0).matrixTransform(pin.getScreenCTM());
+      // About the point the token stands on (its pin, less the sideways slide partTokens gave it: the fighter's x):
+      // the token is drawn in px above it and slid by px, so zooming about that point keeps the whole token still.
+      const p = new DOMPoint(-pinShift(pin), 0).matrixTransform(pin.getScreenCTM());
       return {clientX: p.x, clientY: p.y};
     };
     const ring = svg && svg.querySelector("#overlay .selected-ring[data-fighter]");

@@ -85,7 +85,8 @@ def test_the_controls_are_disabled_and_take_no_click_until_python_is_ready(
     expect(page.locator("#status")).to_have_text("The four shots: ready.")  # item 2: the instructions once,
     expect(page.locator("#panel .hint")).to_have_text(  # in the panel's hint
         "Select a fighter (click or Enter), choose a Move entry, then click a section to see the verdict; click an "
-        "enemy to check each action. Escape clears, Ctrl+Z undoes.")
+        "enemy to check each action; Push… and the climbs are on the fighter card. Shift+←/→ steps the fighter "
+        "along its section. Escape clears, Ctrl+Z undoes.")
     expect(page.locator("#log li")).to_have_count(1)  # the start's own line; no second load
     expect(page.locator("#log li")).to_contain_text("Loaded “The four shots”, dice seed 4.")
     assert not watch.problems
