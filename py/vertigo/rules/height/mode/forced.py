@@ -15,12 +15,13 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from vertigo.battlefield import Battlefield, Border
+from vertigo.battlefield import Border
 from vertigo.dice import DiceRoll
 from vertigo.errors import LengthError
+from vertigo.numbers import fmt
 from vertigo.rules.height.rules import play as height_play
-from vertigo.rules.height.rules.climbing import ClimbVerdict
-from vertigo.rules.height.rules.fields import CLIMBING, HEIGHT, MOVES
+from vertigo.rules.height.rules.climbing import ClimbVerdict, climbs_at
+from vertigo.rules.height.rules.fields import HEIGHT, MOVES
 from vertigo.rules.height.rules.push import MAX_PUSH, PushVerdict
 from vertigo.rules.height.view.forced import climb_ask, climb_offers, climb_verdict, push_ask, push_verdict
 from vertigo.text import isolate
@@ -136,8 +137,7 @@ class Forced:
     def climbs_here(self, ctl: Controller, fighter_id: str) -> list[tuple[int, Border]]:
         """The Climbing obstacles on the borders of the fighter's section, with their place in the document (each
         battlefield's found once: the card asks at every click)."""
-        field = ctl.table.scenario.field
-        return list(field.derived("height.climbs", _climbs).get(ctl.table.position(fighter_id), ()))
+        return list(climbs_at(ctl.table.scenario.field, ctl.table.position(fighter_id)))
 
     def climb_choose(self, ctl: Controller, arg: str) -> Update:
         """A climb on the card (``climb:<border>``: asks the Reaction) or a move down across (``move:<border>``:
@@ -201,7 +201,7 @@ class Forced:
             return ctl.update(f"{isolate(ctl.table.name(ctl.selected))} is at the {edge} end of "
                               f"{isolate(section.name)}.")
         self.forced_clear()
-        return ctl.update(f"{isolate(ctl.table.name(ctl.selected))} steps along to x = {_x(to)}.", moved=True,
+        return ctl.update(f"{isolate(ctl.table.name(ctl.selected))} steps along to x = {fmt(to)}.", moved=True,
                           save=True)
 
     # -- the panel and the overlay ------------------------------------------------
@@ -216,7 +216,7 @@ class Forced:
             f = ctl.table.scenario.fighter(fighter_id)
             entry = self._entry_of(ctl)
             h = f[MOVES][entry].height_with(f[HEIGHT]) if entry is not None else Fraction(0)
-            parts.append(climb_offers(ctl.table, fighter_id, climbs, f"Height {_x(h)}"))
+            parts.append(climb_offers(ctl.table, fighter_id, climbs, f"Height {fmt(h)}"))
         return parts
 
     def forced_parts(self, ctl: Controller) -> list[ET.Element]:
@@ -273,18 +273,3 @@ class Forced:
         if action == "climb-confirm":
             return self.climb_confirm(ctl)
         return None
-
-
-def _climbs(field: Battlefield) -> dict[str, list[tuple[int, Border]]]:
-    """Section id → ``(place in the document, border)`` of each border of it with a Climbing obstacle (H9)."""
-    out: dict[str, list[tuple[int, Border]]] = {}
-    for i, b in enumerate(field.borders):
-        if b[CLIMBING] is not None:
-            for sid in (b.a, b.b):
-                out.setdefault(sid, []).append((i, b))
-    return out
-
-
-def _x(value: Fraction) -> str:
-    from vertigo.numbers import fmt
-    return fmt(value)

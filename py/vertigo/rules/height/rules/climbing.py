@@ -23,7 +23,7 @@ from vertigo.battlefield import Battlefield, Border
 from vertigo.dice import DicePool
 from vertigo.errors import RulesError
 from vertigo.falling import Fall, climbing_obstacle_fall
-from vertigo.numbers import fmt
+from vertigo.numbers import fmt, json_number
 from vertigo.resolve import Outcome, Rolled, Roller
 from vertigo.stand import Stand
 from vertigo.text import isolate
@@ -31,16 +31,32 @@ from vertigo.verdict import Step, explanation, rule_ids
 
 from .fields import CLIMBING
 
-__all__ = ["HOW", "ClimbVerdict", "judge_climb", "climbing_borders"]
+__all__ = ["HOW", "ClimbVerdict", "judge_climb", "climbs_at", "climbing_borders"]
 
 HOW = ("climb", "move")
 """How a fighter goes past a Climbing obstacle: ``climb`` (an action against it, with its Reaction) or
 ``move`` (going down only: across as if it were not there, H9)."""
 
 
+def climbs_at(field: Battlefield, section_id: str) -> tuple[tuple[int, Border], ...]:
+    """``(place in the document, border)`` of each border of a section that carries a Climbing obstacle, in
+    document order (H9); every section's worked out once per battlefield (the page's fighter card asks at every
+    click)."""
+    return field.derived("height.climbs", _climbs).get(section_id, ())
+
+
+def _climbs(field: Battlefield) -> dict[str, tuple[tuple[int, Border], ...]]:
+    out: dict[str, list[tuple[int, Border]]] = {}
+    for i, b in enumerate(field.borders):
+        if b[CLIMBING] is not None:
+            for sid in (b.a, b.b):
+                out.setdefault(sid, []).append((i, b))
+    return {sid: tuple(found) for sid, found in out.items()}
+
+
 def climbing_borders(field: Battlefield, section_id: str) -> tuple[Border, ...]:
     """The borders of a section that carry a Climbing obstacle, in document order (H9)."""
-    return tuple(b for b in field.borders if section_id in (b.a, b.b) and b[CLIMBING] is not None)
+    return tuple(b for _, b in climbs_at(field, section_id))
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +138,6 @@ class ClimbVerdict:
         """The verdict as plain JSON values (the answer of ``ask climb_fails``): ``fall`` (Height levels fallen,
         whole numbers as ints), ``fall_dice``, ``start``, ``dest`` (section ids: where it ends), ``downward``,
         ``summary``, ``rules`` and ``explanation``."""
-        from vertigo.numbers import json_number
         return {
             "fall": json_number(Fraction(0) if self.fall is None else self.fall.height),
             "fall_dice": self.fall_dice,
