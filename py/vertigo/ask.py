@@ -181,6 +181,11 @@ def _placed(table: Table, value: Any) -> Table:
                                 f"{lengths.show(section.x0, units)} to {lengths.show(section.x1, units)}: "
                                 f"{lengths.show(x, units)}")
         where[fid] = Stand(sid, x)
+    for fid, stand in where.items():
+        for r in table.scenario.rule_sets:
+            why = None if r.stand_check is None else r.stand_check(table.scenario.field, stand)
+            if why is not None:
+                raise QuestionError(f"question.positions.{fid}: {why}")
     return replace(table, stands=tuple((fid, where.get(fid, at)) for fid, at in table.stands))
 
 

@@ -27,6 +27,7 @@ from .numbers import fmt
 from .text import isolate
 
 if TYPE_CHECKING:
+    from .features import Feature
     from .fields import Field
 
 _V = TypeVar("_V")
@@ -221,6 +222,8 @@ class Battlefield:
     Attributes:
         sections: every section, in document order.
         borders: every border, in document order.
+        features: every terrain feature (:class:`vertigo.features.Feature`), in document order; only a
+            rule set that reads features (``RuleSet.pieces``) gives them meaning.
 
     Raises:
         UnknownSectionError: a border names a section that is not listed.
@@ -228,6 +231,7 @@ class Battlefield:
 
     sections: tuple[Section, ...]
     borders: tuple[Border, ...]
+    features: tuple[Feature, ...] = ()
     _by_id: Mapping[str, Section] = field(init=False, repr=False, compare=False)
     _adjacent: Mapping[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
     _links: Mapping[str, tuple[tuple[str, Fraction], ...]] = field(init=False, repr=False, compare=False)

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 __all__ = [
     "MIN_FALL_SCALE_IN", "MAX_FALL_SCALE_FT", "MAX_FALL_HEIGHT", "MAX_ACTION_ROLLS", "MAX_LADDER_UP",
-    "MAX_SECTIONS", "MAX_BORDERS", "MAX_FIGHTERS", "MAX_ELEVATION", "MAX_EXTENT", "MAX_DISTANCE", "MAX_DICE",
+    "MAX_SECTIONS", "MAX_BORDERS", "MAX_FIGHTERS", "MAX_FEATURES", "MAX_MOVE_IN", "MAX_ELEVATION", "MAX_EXTENT", "MAX_DISTANCE", "MAX_DICE",
     "MAX_ENTRY_TEXT", "MAX_ENTRIES", "MAX_NAME", "MAX_DOCUMENT_CHARS", "MAX_SCENARIO_CHARS", "MAX_LOG", "MAX_ROLLS",
     "MAX_FEET", "MAX_FEET_DENOMINATOR", "MAX_FEET_TEXT", "MAX_REACH", "MAX_REACH_TEXT", "MAX_WEAPON_RANGE",
     "MAX_SIDES", "MAX_DICE_MODIFIER", "MAX_DICE_TEXT",
@@ -25,6 +25,10 @@ MAX_BORDERS = 1000
 """Borders in one scenario."""
 MAX_FIGHTERS = 50
 """Fighters in one scenario."""
+MAX_FEATURES = 500
+"""Terrain features (walls, railings, debris) in one scenario: two per section at the section cap (issue 24)."""
+MAX_MOVE_IN = 1000
+"""The longest ``move`` a fighter may have, in inches (Terrain features, T8; issue 24)."""
 MAX_ELEVATION = 1000
 """Largest |elevation| of a section, in Height levels."""
 MAX_EXTENT = 100000

@@ -19,6 +19,7 @@ from .fields import Field
 
 if TYPE_CHECKING:
     from .battlefield import Battlefield
+    from .stand import Stand
     from .table import Table
 
 __all__ = ["RuleSet", "Question", "Answer"]
@@ -75,6 +76,12 @@ class RuleSet:
         checks: its checks across objects, run on every document once its battlefield is built:
             ``check(field, units)`` yields each problem as ``"place: message"`` (``"borders[2].height: …"``);
             a stated border Height no more than its sections' difference (H15) is one.
+        pieces: the document's top-level pieces it reads besides sections, borders and fighters
+            (``"features"``, :mod:`vertigo.features`); a document may hold a piece only when one of its rule
+            sets reads it.
+        stand_check: ``stand_check(field, stand)``: why a fighter may not stand there under these rules
+            (inside an obstacle, T1), or None; asked of every fighter's place in the document and of every
+            place ``ask`` is given.
     """
 
     id: str
@@ -88,6 +95,8 @@ class RuleSet:
     default_for: tuple[str, ...] = ()
     fields: tuple[Field[Any], ...] = ()
     checks: tuple[Callable[[Battlefield, str], Iterable[str]], ...] = ()
+    pieces: tuple[str, ...] = ()
+    stand_check: Callable[[Battlefield, Stand], str | None] | None = None
 
     @property
     def question_names(self) -> tuple[str, ...]:

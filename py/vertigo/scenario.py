@@ -29,6 +29,7 @@ from difflib import get_close_matches
 from fractions import Fraction
 from typing import Any, TypeVar, cast
 
+from . import features as feature_pieces
 from . import lengths, reading
 from .battlefield import Battlefield, Border, Section, default_border_x
 from .document import MAX_NESTING, decode, key_place, nesting, show
@@ -65,7 +66,7 @@ UNITS = lengths.UNITS
 Different Levels, Jumping) and inches (Terrain features)."""
 
 _KEYS_V1 = ("vertigo", "title", "units", "dice_seed", "sections", "borders", "fighters")
-_KEYS = (*_KEYS_V1, "rules", "options", "dice_rolls")
+_KEYS = (*_KEYS_V1, "rules", "options", "dice_rolls", "features")
 _V = TypeVar("_V")
 """A declared field's value."""
 
@@ -239,11 +240,12 @@ def load(doc: Any) -> Scenario:
         listed = {s["id"] for s in raw_sections if isinstance(s, Mapping) and isinstance(s.get("id"), str)} or None
     borders = reading.borders(c, doc.get("borders", []), sections, listed)
     raw_fighters = reading.fighters(c, doc.get("fighters", []), listed, sections)
+    features = _features(c, doc, sections, listed, rules)
     field: Battlefield | None = None
     # The rule sets' checks across objects run on the sections and borders that were read, whatever else is
     # wrong, so every problem is listed at once (a stated border Height with a bad blocks_sight elsewhere).
     try:
-        read = Battlefield(tuple(sections), tuple(borders))
+        read = Battlefield(tuple(sections), tuple(borders), features)
     except UnknownSectionError:  # a border names a section that was refused: that problem is already listed
         read = None
     if read is not None:
@@ -252,6 +254,7 @@ def load(doc: Any) -> Scenario:
         assert read is not None
         field = read
         raw_fighters = reading.ladder_places(c, field, raw_fighters)
+        _stands(c, field, raw_fighters, rules)
     if not c.problems:
         reading.fall_depth(c, sections, rules, options)
     if c.problems:
@@ -265,6 +268,32 @@ def load(doc: Any) -> Scenario:
                              f"this battlefield takes {size} characters; at most {MAX_SCENARIO_CHARS} are allowed, "
                              "so that it can always be saved, exported and imported again"])
     return scenario
+
+
+def _stands(c: reading.Checker, field: Battlefield, raw: list[Any], rules: tuple[str, ...]) -> None:
+    """Each fighter's place asked of the rule sets that say where a fighter may not stand
+    (:attr:`~vertigo.ruleset.RuleSet.stand_check`: not inside an obstacle), refused at its place."""
+    checks = [REGISTRY[r].stand_check for r in rules if REGISTRY[r].stand_check is not None]
+    for i, (_fid, _name, _side, section, x, _values, ladder_id, up) in enumerate(raw):
+        for check in checks:
+            assert check is not None
+            why = check(field, Stand(section, x, ladder_id, up))
+            if why is not None:
+                c.add(f"fighters[{i}]" + (".x" if x is not None and ladder_id is None else ""), why)
+
+
+def _features(c: reading.Checker, doc: Mapping[str, Any], sections: list[Section], listed: set[str] | None,
+              rules: tuple[str, ...]) -> tuple[feature_pieces.Feature, ...]:
+    """The document's ``features`` (:mod:`vertigo.features`), when one of its rule sets reads them
+    (:attr:`~vertigo.ruleset.RuleSet.pieces`); else ``features`` is refused, naming the rule sets that do."""
+    if "features" not in doc or c.version == 1:
+        return ()
+    if not any("features" in REGISTRY[r].pieces for r in rules):
+        readers = [f"{r.title} ({r.id!r})" for r in REGISTRY.values() if "features" in r.pieces]
+        c.add("features", f"no rule set of this scenario reads features; {' and '.join(readers) or 'none'} "
+                          f"{'does' if len(readers) == 1 else 'do'}")
+        return ()
+    return feature_pieces.read(c, doc["features"], sections, listed)
 
 
 def _top_keys(c: reading.Checker, doc: Mapping[str, Any]) -> None:
@@ -392,8 +421,10 @@ def dump(scenario: Scenario, positions: Where | None = None, *, rolls: int | Non
     doc.update({
         "sections": [section(s) for s in f.sections],
         "borders": [border(b) for b in f.borders],
-        "fighters": [fighter(x) for x in scenario.fighters],
     })
+    if f.features:
+        doc["features"] = [feature_pieces.write(x) for x in f.features]
+    doc["fighters"] = [fighter(x) for x in scenario.fighters]
     return doc
 
 

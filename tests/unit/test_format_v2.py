@@ -116,16 +116,16 @@ def test_export_keeps_the_options_the_document_set(options):
 @pytest.mark.parametrize(("change", "problem"), [
     ({"rules": ["height"]}, "rules[0]: the Height rules ('height') measure in height; this scenario's units are "
                             "'feet'"),
-    ({"rules": ["terrain"]}, "rules[0]: Terrain features ('terrain') is not refereed yet; the rule sets are "
-                             "height, levels"),
+    ({"rules": ["jumping"]}, "rules[0]: Jumping ('jumping') is not refereed yet; the rule sets are "
+                             "height, levels, terrain"),
     ({"rules": ["levels", "levels"]}, "rules[1]: repeats 'levels'"),
-    ({"rules": "levels"}, 'rules: must be a list of rule-set ids (height, levels): "levels"'),
-    ({"rules": None}, "rules: must be a list of rule-set ids (height, levels): null"),
+    ({"rules": "levels"}, 'rules: must be a list of rule-set ids (height, levels, terrain): "levels"'),
+    ({"rules": None}, "rules: must be a list of rule-set ids (height, levels, terrain): null"),
     ({"options": {"hit_locations": "no"}}, 'options.hit_locations: must be true or false: "no"'),
     ({"options": {"fog": True}}, 'options.fog: is not an option of this scenario\'s rule sets (theirs: '
                                  'hit_locations): "fog"'),
-    ({"options": {f"o{i}": True for i in range(10_000)}}, "options: has 10000 keys; the rule sets have 1 option "
-                                                           "in all (hit_locations)"),
+    ({"options": {f"o{i}": True for i in range(10_000)}}, "options: has 10000 keys; the rule sets have 2 options "
+                                                           "in all (hit_locations, fall_scale)"),
     ({"vertigo": 3}, "vertigo: must be the format version, the number 2 (or 1 for an older file): 3"),
 ])
 def test_rule_sets_and_options_are_checked_at_their_place(change, problem):

@@ -80,7 +80,12 @@ def names_problems(path: Path, source: str | None = None) -> list[str]:
     text = path.read_text(encoding="utf-8") if source is None else source
     tree = ast.parse(text, rel(path))
     found: list[str] = []
+    # An SVG element's id (``_el(svg, "g", id="terrain")``: the side view's terrain layer) names a layer,
+    # not a rule set.
+    element_ids = {id(k.value) for k in ast.walk(tree) if isinstance(k, ast.keyword) and k.arg == "id"}
     for node in ast.walk(tree):
+        if id(node) in element_ids:
+            continue
         if isinstance(node, ast.Compare):
             for side in (node.left, *node.comparators):
                 if isinstance(side, ast.Constant) and side.value in RULE_IDS:

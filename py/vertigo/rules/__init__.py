@@ -6,8 +6,8 @@ bundle and the memory snapshot hold them.  The scenario document, the table and 
 here; nothing outside the rule-set packages and this registry (and the page's, :mod:`vertigo_page.modes`)
 names one.  ``docs/design.md`` says how to add one.
 
-Terrain features (002, inches) and Jumping (003, feet and 5-ft tiles) are listed as planned: a scenario
-may not name them yet, and the message says so.
+Jumping (003, feet and 5-ft tiles) is listed as planned: a scenario may not name it yet, and the message
+says so.
 
 Source: issues 6 and 19 (the rule-set seam, rule sets as plug-ins); ``docs/rules.md#rule-sets``.
 """
@@ -22,6 +22,7 @@ from vertigo.ruleset import Question, RuleSet
 
 from .height.rules import RULE_SET as _HEIGHT
 from .levels.rules import RULE_SET as _LEVELS
+from .terrain.rules import RULE_SET as _TERRAIN
 
 __all__ = ["Registry", "REGISTRY", "PLANNED", "default_rules", "rule_set", "answering"]
 
@@ -80,11 +81,10 @@ class Registry(Mapping[str, RuleSet]):
         return tuple(dict.fromkeys(o.key for r in self._by_id.values() for o in r.options))
 
 
-REGISTRY = Registry((_HEIGHT, _LEVELS))
+REGISTRY = Registry((_HEIGHT, _LEVELS, _TERRAIN))
 """Every rule set a scenario may name, by id, in a fixed order."""
 
 PLANNED: Mapping[str, tuple[str, str]] = {
-    "terrain": ("Terrain features", "inches"),
     "jumping": ("Jumping", "feet"),
 }
 """Rule sets announced but not yet refereed: id → (title, units)."""

@@ -1,0 +1,1 @@
+"""Terrain features (002): the rule set `terrain`, in inches."""
