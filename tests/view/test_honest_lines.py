@@ -284,7 +284,8 @@ def pairs(t: Table) -> list[tuple[str, str]]:
     return [(a.id, b.id) for a, b in permutations(sc.fighters, 2) if a.side != b.side]
 
 
-@pytest.mark.parametrize("name", BUNDLED)
+@pytest.mark.parametrize("name", [n for n in BUNDLED if not bundled(n).scenario.has_movement
+                                  or "height" in bundled(n).scenario.rules])
 def test_every_shot_of_every_bundled_battlefield_follows_the_core_and_a_clear_one_never_enters_terrain(
         name: str) -> None:
     """H5, H13: for every ordered pair of fighters on different sides, the drawn line names the sections of the
@@ -330,10 +331,11 @@ def test_every_shot_of_every_bundled_battlefield_follows_the_core_and_a_clear_on
     assert checked == len(pairs(t)) or t.scenario.has_movement
 
 
-@pytest.mark.parametrize("name", [n for n in BUNDLED if bundled(n).scenario.has_movement])
+@pytest.mark.parametrize("name", [n for n in BUNDLED if "height" in bundled(n).scenario.rules])
 def test_every_move_route_of_every_bundled_battlefield_follows_the_route_the_core_chose(name: str) -> None:
-    """H3: the route drawn for a move names the sections of the route the core chose and runs over each of them
-    in that order, never inside ground or a slab (every fighter, every entry, every section it reaches)."""
+    """H3: on every Height battlefield, the route drawn for a move names the sections of the route the core chose
+    and runs over each of them in that order, never inside ground or a slab (every fighter, every entry, every
+    section it reaches)."""
     t = bundled(name)
     c = Controller(t)
     routes = 0
