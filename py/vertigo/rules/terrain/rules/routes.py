@@ -193,6 +193,22 @@ def _feature_edge(f: Feature, field: Battlefield) -> tuple[Fraction, str | None]
     return 2 * f.height, None
 
 
+def _across(piece: Feature, field: Battlefield, horizontal: Fraction, vertical: Fraction
+            ) -> tuple[Fraction, Fraction, Crossing, str | None]:
+    """``(horizontal, vertical, crossing, stop)`` of going across a feature: low terrain walked (T1), an
+    opening gone through its centre (T5), a solid obstacle climbed over (T2) unless it has no headroom."""
+    if piece.height < OBSTACLE:
+        return horizontal, vertical, Crossing("low", None, piece.id, piece.name, piece.centre, piece.height,
+                                              across=horizontal), None
+    if piece.opening is not None:
+        kind = "archway" if piece.opening == "archway" else "door"
+        return horizontal, ZERO, Crossing(kind, None, piece.id, piece.name, piece.centre, piece.height,
+                                          across=horizontal, opening=piece.opening), None
+    climb, stop = _feature_edge(piece, field)
+    return horizontal, climb, Crossing("obstacle", None, piece.id, piece.name, piece.centre, piece.height,
+                                       piece.height, piece.height, across=horizontal), stop
+
+
 def graph_of(field: Battlefield) -> RouteGraph:
     """The battlefield's route graph, built once (:meth:`~vertigo.battlefield.Battlefield.derived`).
 
@@ -245,17 +261,8 @@ def _build(field: Battlefield) -> RouteGraph:
             horizontal, vertical = walk_cost(s, xa, xb)
             if piece is None:
                 both(a, a + 1, horizontal, vertical, None)
-            elif piece.height < OBSTACLE:
-                both(a, a + 1, horizontal, vertical, Crossing("low", None, piece.id, piece.name, piece.centre, piece.height,
-                                                              across=horizontal))
-            elif piece.opening is not None:
-                kind = "archway" if piece.opening == "archway" else "door"
-                both(a, a + 1, horizontal, ZERO, Crossing(kind, None, piece.id, piece.name, piece.centre, piece.height,
-                                                          across=horizontal, opening=piece.opening))
             else:
-                vertical, stop = _feature_edge(piece, field)
-                both(a, a + 1, horizontal, vertical, Crossing("obstacle", None, piece.id, piece.name, piece.centre, piece.height,
-                                                              piece.height, piece.height, across=horizontal), stop)
+                both(a, a + 1, *_across(piece, field, horizontal, vertical))
     ladders: dict[int, tuple[int, int, Fraction]] = {}
     for k, b in enumerate(field.borders):
         ia, ib = index[b.a], index[b.b]
