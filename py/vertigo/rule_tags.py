@@ -7,9 +7,10 @@ source, so the page, the ``ask`` answers and the docs cannot drift apart
 (a unit test checks that every tag the core emits has an entry here and that
 every anchor exists in ``docs/rules.md``).
 
-Source: ``000_519d8b8e373365db.txt`` (Height: rulings H1–H15) and
-``001_cbc7fc1b49bd2ff2.txt`` (Combat at Different Levels: rulings G1–G7),
-as ``../shared/RULINGS.md`` rules them and ``docs/rules.md`` restates them;
+Source: ``000_519d8b8e373365db.txt`` (Height: rulings H1–H15),
+``001_cbc7fc1b49bd2ff2.txt`` (Combat at Different Levels: rulings G1–G7) and
+``002_c9100305c0bcca6b.txt`` (Terrain features: rulings T1–T8), as
+``../shared/RULINGS.md`` rules them and ``docs/rules.md`` restates them;
 issue 7 ("rule tags (H2, H5, H8) are never explained on the page").
 """
 
@@ -27,6 +28,7 @@ __all__ = ["RuleTag", "RULE_TAGS", "rule_tag", "split_tags", "page_id"]
 
 _HEIGHT = "000_519d8b8e373365db.txt"
 _LEVELS = "001_cbc7fc1b49bd2ff2.txt"
+_TERRAIN = "002_c9100305c0bcca6b.txt"
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,11 +129,36 @@ _ALL = (
     RuleTag("G7", "Without hit locations",
             "Hit locations off: no location modifier, but the defense modifiers and the limits on what may be "
             "struck stay.", "#g7-without-hit-locations", f"{_LEVELS} (\"unless you are using hit locations\")"),
+    RuleTag("T1", "Kinds",
+            "By measured height: a face or feature rising 1 in or more is an obstacle, under 1 in low terrain, part "
+            "of its floor.", "#t1-kinds", f"{_TERRAIN} › Obstacles, › Low terrain, › Platforms"),
+    RuleTag("T2", "Climbing cost",
+            "The vertical inches climbed over an obstacle count against the move; low terrain's count nothing.",
+            "#t2-climbing-cost", f"{_TERRAIN} › Low terrain"),
+    RuleTag("T3", "Edges",
+            "Damaged by an attack action within ½ in of an edge no obstacle encloses: a Move check, and a failure "
+            "falls.", "#t3-edges", f"{_TERRAIN} › Falling Off Platform"),
+    RuleTag("T4", "Ladders and stairs",
+            "A fighter may end part way up; an attack action against it there, hit or miss, calls for a falling "
+            "test.", "#t4-ladders-and-stairs", f"{_TERRAIN} › Stairs and ladders"),
+    RuleTag("T5", "Doors",
+            "Through a door or archway is measured straight through its centre; melee through a closed door "
+            "reaches 1 in past it.", "#t5-doors", f"{_TERRAIN} › Archways and doors"),
+    RuleTag("T6", "Falls in inches",
+            "A drop in inches becomes Height at the scenario's scale (one Height per 3 in by default), then 1d6 "
+            "per Height.", "#t6-falls-in-inches", f"{_TERRAIN} › Falling Off Platform"),
+    RuleTag("T7", "Dropping down",
+            "Where drops are allowed, a fighter may drop from an unenclosed edge as part of a move: no cost, and "
+            "a fall.", "#t7-dropping-down", f"{_TERRAIN} › Platforms, › Falling Off Platform"),
+    RuleTag("T8", "Movement in inches",
+            "A move costs the inches walked plus the inches climbed up and down; no passing through an obstacle "
+            "but by its opening.", "#t8-movement-in-inches", f"{_TERRAIN} › Obstacles, › Low terrain, › Archways "
+            "and doors"),
 )
 
 RULE_TAGS: Mapping[str, RuleTag] = MappingProxyType({t.tag: t for t in _ALL})
-"""Every tag the core can put on an explanation line, in the order of ``docs/rules.md`` (H before G, then
-by number): tag → :class:`RuleTag`.  Iterating it gives that fixed order, never a hash order."""
+"""Every tag the core can put on an explanation line, in the order of ``docs/rules.md`` (H, then G, then T,
+each by number): tag → :class:`RuleTag`.  Iterating it gives that fixed order, never a hash order."""
 
 _TAG = re.compile(r"[A-Z][0-9]{1,2}")
 
