@@ -209,10 +209,15 @@ def judge_route(field: Battlefield, fighter: str, name: str, start: Stand, to: S
     candidates = _candidates(s, to)
     fine = [c for c in candidates if c.stops == 0 and move is not None and c.inches <= move]
     best: Label | None
+    g = s.graph
+
+    def sections(c: Label) -> tuple[int, ...]:  # H13: of equals, the route through sections first in the document
+        return tuple(g.section_of[e.to] for e in c.edges() if e.to >= 0)
+
     if inside is None and fine:
-        best = min(fine, key=lambda c: (c.dice, c.inches))
+        best = min(fine, key=lambda c: (c.dice, c.inches, sections(c)))
     else:
-        best = min(candidates, key=lambda c: (c.stops, c.inches, c.dice), default=None)
+        best = min(candidates, key=lambda c: (c.stops, c.inches, c.dice, sections(c)), default=None)
     if best is None:
         steps.append(Step("T8", f"No route reaches {where} from where {isolate(name)} stands."))
         return RouteVerdict(fighter, name, start, to, move, False, False, ZERO, ZERO, (), (), (),

@@ -405,12 +405,14 @@ def search(graph: RouteGraph, stand: Stand, drops: bool, scale: Fraction) -> Sea
     settled: list[list[Label]] = [[] for _ in graph.x]
     begin = Label(0, 0, ZERO, -1, None, None)
     edges0 = start_edges(graph, stand)
-    heap: list[tuple[int, int, Fraction, int, Label]] = []
+    # Equal labels settle in the graph's fixed order: the section first in the document first (H13).
+    order = graph.section_of
+    heap: list[tuple[int, int, Fraction, int, int, Label]] = []
     seq = 0
     for e in edges0:
         lab = _step(begin, e, drops, scale)
         if lab is not None:
-            heapq.heappush(heap, (lab.stops, lab.dice, lab.inches, seq, lab))
+            heapq.heappush(heap, (lab.stops, lab.dice, lab.inches, order[lab.node], seq, lab))
             seq += 1
     while heap:
         *_, lab = heapq.heappop(heap)
@@ -422,7 +424,7 @@ def search(graph: RouteGraph, stand: Stand, drops: bool, scale: Fraction) -> Sea
             nxt = _step(lab, e, drops, scale)
             if nxt is None or any(_beats(o, nxt) for o in settled[nxt.node]):
                 continue
-            heapq.heappush(heap, (nxt.stops, nxt.dice, nxt.inches, seq, nxt))
+            heapq.heappush(heap, (nxt.stops, nxt.dice, nxt.inches, order[nxt.node], seq, nxt))
             seq += 1
     return Search(graph, stand, drops, tuple(tuple(s) for s in settled), edges0)
 
