@@ -387,7 +387,7 @@ def stretches(field: Battlefield, start: Stand, move: Fraction | None, drops: bo
                 spans.setdefault(i, []).append(_reach(sec, sx, g.x[near], move))
     out = []
     for i, sec in enumerate(field.sections):
-        merged = tuple(span for span in _merged(spans.get(i, [])) if span[0] < span[1])
+        merged = _merged(spans.get(i, []))
         if merged:
             out.append((sec.id, merged))
     lad = []
