@@ -286,7 +286,7 @@ def _features(c: reading.Checker, doc: Mapping[str, Any], sections: list[Section
               rules: tuple[str, ...]) -> tuple[feature_pieces.Feature, ...]:
     """The document's ``features`` (:mod:`vertigo.features`), when one of its rule sets reads them
     (:attr:`~vertigo.ruleset.RuleSet.pieces`); else ``features`` is refused, naming the rule sets that do."""
-    if "features" not in doc or c.version == 1:
+    if "features" not in doc or c.version == 1 or doc["features"] == []:
         return ()
     if not any("features" in REGISTRY[r].pieces for r in rules):
         readers = [f"{r.title} ({r.id!r})" for r in REGISTRY.values() if "features" in r.pieces]
