@@ -148,9 +148,9 @@ def _candidates(s: Search, to: Stand) -> list[Label]:
             d = to.up - s.start.up
             on(begin, Edge(-2, ZERO, abs(d), Crossing("ladder", k, None, name, b.x, height, up=max(d, ZERO),
                                                       down=max(-d, ZERO))))
-        for lab in s.labels[foot]:
+        for lab in s.at(foot):
             on(lab, Edge(-2, ZERO, to.up, Crossing("ladder", k, None, name, b.x, height, up=to.up)))
-        for lab in s.labels[top]:
+        for lab in s.at(top):
             on(lab, Edge(-2, ZERO, height - to.up, Crossing("ladder", k, None, name, b.x, height,
                                                             down=height - to.up)))
         return out
@@ -159,14 +159,14 @@ def _candidates(s: Search, to: Stand) -> list[Label]:
     x = sec.centre if to.x is None else to.x
     exact_node = g.node_at(i, x)
     if exact_node is not None:
-        for lab in s.labels[exact_node]:
+        for lab in s.at(exact_node):
             on(lab, Edge(-2, ZERO, ZERO))
     else:
         for n in g.around(i, x):
             if n is None:
                 continue
             h, v = walk_cost(sec, g.x[n], x)
-            for lab in s.labels[n]:
+            for lab in s.at(n):
                 on(lab, Edge(-2, h, v))
     if s.start.ladder is None and s.start.section == to.section:
         sx = sec.centre if s.start.x is None else s.start.x
@@ -368,7 +368,7 @@ def stretches(field: Battlefield, start: Stand, move: Fraction | None, drops: bo
         return Stretches((), ())
     s = searched(field, start, drops, scale)
     g = s.graph
-    best = [min((lab.inches for lab in labs if lab.stops == 0), default=None) for labs in s.labels]
+    best = s.least()
     spans: dict[int, list[tuple[Fraction, Fraction]]] = {}
     for n, d in enumerate(best):
         if d is None or d > move:

@@ -24,8 +24,10 @@ from __future__ import annotations
 import heapq
 import math
 from bisect import bisect_left
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from vertigo.battlefield import Battlefield, Section
 from vertigo.features import Feature
@@ -124,6 +126,21 @@ class RouteGraph:
     edges: tuple[tuple[Edge, ...], ...]
     first: tuple[int, ...]
     ladders: dict[int, tuple[int, int, Fraction]]
+    unit: int = 1
+    _weights: dict[tuple[int, Fraction], tuple[tuple[tuple[int, int, int], ...], ...]] = dataclasses.field(
+        default_factory=dict, repr=False, compare=False)
+
+    def weights(self, unit: int, scale: Fraction) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+        """Per node, per edge: ``(cost in 1/unit inches, falling dice or -1 for no drop, 1 if stopped)``,
+        worked out once per unit and fall scale (T6, T8)."""
+        key = (unit, scale)
+        known = self._weights.get(key)
+        if known is None:
+            known = self._weights[key] = tuple(
+                tuple((int(e.inches * unit), _dice(e.crossing.drop, scale)
+                       if e.crossing is not None and e.crossing.kind == "drop" else -1, 0 if e.stop is None else 1)
+                      for e in node_edges) for node_edges in self.edges)
+        return known
 
     def nodes_of(self, section_index: int) -> range:
         """The nodes on a section, left to right."""
@@ -293,35 +310,47 @@ def _build(field: Battlefield) -> RouteGraph:
         fall = s.surface(side) - sections[j].surface(side)
         edges[top].append(Edge(land, ZERO, ZERO, Crossing("drop", None, None, f"{s.name} → {sections[j].name}",
                                                           side, fall, drop=fall)))
-    return RouteGraph(field, tuple(section_of), tuple(xs), tuple(tuple(e) for e in edges), tuple(first), ladders)
+    unit = math.lcm(1, *(x.denominator for node_edges in edges for e in node_edges
+                            for x in (e.horizontal, e.vertical)))
+    return RouteGraph(field, tuple(section_of), tuple(xs), tuple(tuple(e) for e in edges), tuple(first), ladders,
+                      unit)
+
+
+Raw = tuple[int, int, int, int, Any, Any]
+"""A label as the search keeps it: ``(stops, dice, cost, node, back, edge)``, the cost in 1/unit inches."""
 
 
 @dataclass(frozen=True, slots=True)
 class Label:
-    """One way of reaching a node: its costs, and the label it came from.
+    """One way of reaching a node: its costs, and where it came from.
 
     Attributes:
         stops: how many pieces on the way stop the route (no headroom; a drop where drops are not allowed).
         dice: falling dice on the way (T6, H8).
         inches: inches of Move spent (T8).
-        node: the node reached; -1 for the start.
-        back: the label it came from (None at the start); edge: the step taken from it.
+        node: the node reached; -1 for the start, -2 for a point between nodes.
+        back: the label it came from (a Label, or a search's raw label), None at the start.
+        edge: the step taken from it, None at the start.
     """
 
     stops: int
     dice: int
     inches: Fraction
     node: int
-    back: Label | None
+    back: Label | Raw | None
     edge: Edge | None
 
     def edges(self) -> list[Edge]:
         """The steps from the start to here, in order."""
-        out: list[Edge] = []
-        at: Label | None = self
-        while at is not None and at.edge is not None:
-            out.append(at.edge)
-            at = at.back
+        out: list[Edge] = [] if self.edge is None else [self.edge]
+        at = self.back
+        while at is not None:
+            if isinstance(at, Label):
+                edge, at = at.edge, at.back
+            else:
+                edge, at = at[5], at[4]
+            if edge is not None:
+                out.append(edge)
         out.reverse()
         return out
 
@@ -334,16 +363,30 @@ class Search:
         graph: the graph searched.
         start: the place searched from.
         drops: whether drops were allowed.
-        labels: per node, its labels in the order they were settled (the first is the best by stops, dice,
-            inches).
+        raw: per node, its labels in the order they were settled (the first is the best by stops, dice,
+            inches), costs in 1/:attr:`unit` inches.
+        unit: the costs' denominator: every edge's inches times it is whole.
         start_edges: the steps from the start onto the graph.
     """
 
     graph: RouteGraph
     start: Stand
     drops: bool
-    labels: tuple[tuple[Label, ...], ...]
+    raw: tuple[tuple[Raw, ...], ...]
+    unit: int
     start_edges: tuple[Edge, ...]
+
+    def at(self, node: int) -> tuple[Label, ...]:
+        """The labels kept at a node."""
+        return tuple(Label(r[0], r[1], Fraction(r[2], self.unit), node, r, None) for r in self.raw[node])
+
+    def least(self) -> list[Fraction | None]:
+        """Per node, the fewest inches of a route nothing stops, or None (no such route)."""
+        out: list[Fraction | None] = []
+        for labs in self.raw:
+            costs = [r[2] for r in labs if r[0] == 0]
+            out.append(Fraction(min(costs), self.unit) if costs else None)
+        return out
 
 
 def _dice(drop: Fraction, scale: Fraction) -> int:
@@ -389,7 +432,8 @@ def _low_between(graph: RouteGraph, i: int, xa: Fraction, xb: Fraction) -> Cross
 
 def search(graph: RouteGraph, stand: Stand, drops: bool, scale: Fraction) -> Search:
     """Search every route from ``stand`` (T2, T5, T7, T8): at each node, every label not beaten on all of
-    (stops, falling dice, inches), at most one stop per route.
+    (stops, falling dice, inches), at most one stop per route.  Costs are counted in whole 1/unit inches
+    (the least common denominator of every step's inches), so the search adds integers.
 
     Args:
         graph: the battlefield's route graph (:func:`graph_of`).
@@ -402,48 +446,36 @@ def search(graph: RouteGraph, stand: Stand, drops: bool, scale: Fraction) -> Sea
 
     Source: rulings T7, T8, H13 (ties by the graph's order: document order, then left to right).
     """
-    settled: list[list[Label]] = [[] for _ in graph.x]
-    begin = Label(0, 0, ZERO, -1, None, None)
     edges0 = start_edges(graph, stand)
-    # Equal labels settle in the graph's fixed order: the section first in the document first (H13).
-    order = graph.section_of
-    heap: list[tuple[int, int, Fraction, int, int, Label]] = []
+    unit = math.lcm(graph.unit, *(e.inches.denominator for e in edges0))
+    weights = graph.weights(unit, scale)
+    settled: list[list[Raw]] = [[] for _ in graph.x]
+    order = graph.section_of  # equal labels settle with the section first in the document first (H13)
+    heap: list[tuple[int, int, int, int, int, Raw]] = []
     seq = 0
+    begin: Raw = (0, 0, 0, -1, None, None)
     for e in edges0:
-        lab = _step(begin, e, drops, scale)
-        if lab is not None:
-            heapq.heappush(heap, (lab.stops, lab.dice, lab.inches, order[lab.node], seq, lab))
-            seq += 1
+        lab: Raw = (0, 0, int(e.inches * unit), e.to, begin, e)
+        heapq.heappush(heap, (0, 0, lab[2], order[e.to], seq, lab))
+        seq += 1
+    edges = graph.edges
     while heap:
-        *_, lab = heapq.heappop(heap)
-        here = settled[lab.node]
-        if any(_beats(o, lab) for o in here):
+        stops, dice, cost, _, _, lab = heapq.heappop(heap)
+        node = lab[3]
+        here = settled[node]
+        if any(o[0] <= stops and o[1] <= dice and o[2] <= cost for o in here):
             continue
         here.append(lab)
-        for e in graph.edges[lab.node]:
-            nxt = _step(lab, e, drops, scale)
-            if nxt is None or any(_beats(o, nxt) for o in settled[nxt.node]):
+        for e, (w, more_dice, stop) in zip(edges[node], weights[node], strict=True):
+            s2 = stops + stop + (1 if more_dice >= 0 and not drops else 0)
+            if s2 > 1:
                 continue
-            heapq.heappush(heap, (nxt.stops, nxt.dice, nxt.inches, order[nxt.node], seq, nxt))
+            d2 = dice + max(more_dice, 0)
+            c2 = cost + w
+            to = e.to
+            if any(o[0] <= s2 and o[1] <= d2 and o[2] <= c2 for o in settled[to]):
+                continue
+            nxt: Raw = (s2, d2, c2, to, lab, e)
+            heapq.heappush(heap, (s2, d2, c2, order[to], seq, nxt))
             seq += 1
-    return Search(graph, stand, drops, tuple(tuple(s) for s in settled), edges0)
-
-
-def _beats(a: Label, b: Label) -> bool:
-    return a.stops <= b.stops and a.dice <= b.dice and a.inches <= b.inches
-
-
-def _step(lab: Label, e: Edge, drops: bool, scale: Fraction) -> Label | None:
-    """The label one edge on from ``lab``, or None past one stop."""
-    stops = lab.stops
-    dice = lab.dice
-    c = e.crossing
-    if e.stop is not None:
-        stops += 1
-    if c is not None and c.kind == "drop":
-        dice += _dice(c.drop, scale)
-        if not drops:
-            stops += 1
-    if stops > 1:
-        return None
-    return Label(stops, dice, lab.inches + e.inches, e.to, lab, e)
+    return Search(graph, stand, drops, tuple(tuple(s) for s in settled), unit, edges0)
