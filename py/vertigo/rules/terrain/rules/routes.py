@@ -21,10 +21,10 @@ Rulings restated in ``docs/rules.md``: ``#t2-climbing-cost``, ``#t5-doors``, ``#
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import math
 from bisect import bisect_left
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
