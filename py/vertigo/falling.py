@@ -126,14 +126,15 @@ def drop(distance: Fraction | int, units: str, scale: Fraction | None, cause: st
             allows one is refused at load, :func:`vertigo.reading.fall_depth`).
     """
     height = in_height(distance, units, scale)
+    cause = cause[:1].upper() + cause[1:]  # str.capitalize would lower a name inside it ("off Roof")
     if distance < 0:
         raise LimitError(f"a drop must be 0 or more: {show(exact(distance), units)}")
     result = fall(height)
     if units == "height":
-        why = Step("H8", f"{cause.capitalize()}: a drop of Height {fmt(height)}.")
+        why = Step("H8", f"{cause}: a drop of Height {fmt(height)}.")
     else:
         assert scale is not None
-        why = Step(rule, f"{cause.capitalize()}: a drop of {show(exact(distance), units)} at "
+        why = Step(rule, f"{cause}: a drop of {show(exact(distance), units)} at "
                          f"{Scale().write(scale)} to a Height level is Height {fmt(height)}.")
     return Fall(result.height, result.pool, (why, *result.steps))
 
