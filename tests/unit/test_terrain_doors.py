@@ -60,9 +60,10 @@ def test_the_answer_gives_both_distances_and_why():
         "fighter": "a", "target": "b", "melee": True, "door": "door", "state": "door-closed",
         "attacker_to_door_in": 0.5, "attacker_to_door_in_exact": "1/2",
         "target_to_door_in": 0.75, "target_to_door_in_exact": "3/4",
-        "summary": "Melee through Door: the attacker 0.5 in from it, the target 0.75 in (each at most 1 in).",
+        "summary": ("Melee through the closed door in Door: the attacker 0.5 in from it, the target 0.75 in (each at "
+                    "most 1 in)."),
         "rules": ["T5"],
-        "explanation": ["[T5] Door (10 in to 10.5 in) is a closed door between Ann and Bo.",
+        "explanation": ["[T5] The closed door in Door (10 in to 10.5 in) stands between Ann and Bo.",
                         "[T5] Ann is 0.5 in from its near face: within 1 in.",
                         "[T5] Bo is 0.75 in from its far face: within 1 in.",
                         "[T5] Ann may make a melee attack on Bo through it."]}

@@ -70,13 +70,13 @@ class DoorVerdict:
 
     @property
     def summary(self) -> str:
-        """One line: ``"Melee through West wall: the attacker 0.5 in from it, the target 1 in (each at most
-        1 in)."``."""
+        """One line: ``"Melee through the closed door in West wall: the attacker 0.5 in from it, the target 1 in
+        (each at most 1 in)."``."""
         if self.door is None:
             return "No melee through a door: no closed door stands between them."
         a, t = self.attacker_to_door, self.target_to_door
         assert a is not None and t is not None
-        head = f"Melee through {self.door_name}" if self.melee else f"No melee through {self.door_name}"
+        head = f"{'Melee' if self.melee else 'No melee'} through the closed door in {self.door_name}"
         return f"{head}: the attacker {show(a, 'inches')} from it, the target {show(t, 'inches')} (each at most 1 in)."
 
     def to_json(self) -> dict[str, Any]:
@@ -158,8 +158,8 @@ def judge_door_melee(field: Battlefield, fighter: str, fighter_name: str, stand:
     _, _, door, to_near, to_far = min(found, key=lambda d: (d[0], d[1]))
     ok_a, ok_t = to_near <= DOOR_REACH, to_far <= DOOR_REACH
     name = isolate(door.name)
-    steps = [Step("T5", f"{name} ({show(door.x0, 'inches')} to {show(door.x1, 'inches')}) is a closed door between "
-                        f"{who} and {whom}" + (", the nearest to the attacker." if len(found) > 1 else ".")),
+    steps = [Step("T5", f"The closed door in {name} ({show(door.x0, 'inches')} to {show(door.x1, 'inches')}) stands "
+                        f"between {who} and {whom}" + (", the nearest to the attacker." if len(found) > 1 else ".")),
              Step("T5", f"{who} is {show(to_near, 'inches')} from its near face: "
                         + ("within 1 in." if ok_a else "more than 1 in.")),
              Step("T5", f"{whom} is {show(to_far, 'inches')} from its far face: "
