@@ -54,7 +54,7 @@ def _ask_door_melee(table: Table | None, question: Mapping[str, Any]) -> Answer:
 
 QUESTIONS = (
     Question("after_attack", ("target", "damage", "check", "positions"), _ask_after_attack,
-             text="the check TARGET owes after an attack doing DAMAGE, and its fall; CHECK: pass, fail or roll (T3, T4)"),
+             text="the check TARGET owes after an attack doing DAMAGE and its fall; CHECK pass, fail or roll (T3, T4)"),
     Question("door_melee", ("fighter", "target", "positions"), _ask_door_melee,
              text="may FIGHTER make a melee attack on TARGET through a closed door: both within 1 in of it (T5)"),
 )
