@@ -208,7 +208,9 @@ class _Frame:
         x0 = float(min(s.x0 for s in sections))
         x1 = float(max(s.x1 for s in sections))
         lo = float(min(_low(s) for s in sections))
-        hi = float(max(s.top for s in sections))
+        # A terrain feature may stand taller than every section: its top is drawn inside the view too.
+        hi = float(max([s.top for s in sections] + [scenario.field.section(f.on).surface(f.centre) + f.height
+                                                    for f in scenario.field.features]))
         tallest = float(max((figure_height(f[SM]) * system.foot for f in scenario.fighters), default=0))
         wide, tall = x1 - x0, max(hi + tallest - lo, 1e-6)
         per = _nice_floor(min(system.per_x, (_FIT_W - _LEFT - _RIGHT) / wide, (_FIT_H - _TOP - _BOTTOM) / tall))

@@ -1,11 +1,12 @@
-"""What a rule set adds to the drawing of the terrain: marks on a section or a border, a border's tag, and its
-lines of the drawing's key in the Rules glossary.
+"""What a rule set adds to the drawing of the terrain: marks on a section, a border or a terrain feature, a
+border's or a feature's tag, and its lines of the drawing's key in the Rules glossary.
 
 The renderer names no rule set (``docs/design.md``): a rule set whose fields change how terrain is drawn builds
 one :class:`TerrainLooks` in its ``view`` part and hands it to :func:`register` when that part is imported (the
 page imports every rule set's mode, and so its view, before it draws anything).  The renderer then asks every
-registered look about each section and border (:func:`section_look`, :func:`border_look`) and draws what they
-answer in that section's or border's group; a look that has nothing to say answers None.
+registered look about each section, border and feature (:func:`section_look`, :func:`border_look`,
+:func:`feature_look`) and draws what they answer in that section's, border's or feature's group; a look that has
+nothing to say answers None.
 
 Each mark is an ElementTree element in the drawing's units (``Place``), so every text in it is escaped; a mark
 that should keep its width in CSS px while the view zooms goes in :func:`across_px`.
@@ -23,21 +24,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from vertigo.battlefield import Battlefield, Border, Section
+from vertigo.features import Feature
 
 __all__ = ["Place", "Look", "KeyEntry", "TerrainLooks", "register", "registered", "adding", "on_change",
-           "section_look", "border_look", "terrain_defs", "drawing_key", "across_px", "SHARED_KEY"]
+           "section_look", "border_look", "feature_look", "terrain_defs", "drawing_key", "across_px", "SHARED_KEY"]
 
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """Where a section or a border is drawn, SVG units (y grows downward).
+    """Where a section, a border or a terrain feature is drawn, SVG units (y grows downward).
 
     Attributes:
-        x0: a section's left end; a border's x.
-        x1: a section's right end; a border's x again.
-        top: the y of a section's highest surface; of the higher surface a border meets.
+        x0: a section's left end; a border's x; a feature's left face.
+        x1: a section's right end; a border's x again; a feature's right face.
+        top: the y of a section's highest surface; of the higher surface a border meets; of a feature's top (its
+            height over its section's surface at its centre).
         bottom: the y of a section's body's foot (ground: the view's bottom; a slab: under its plate); of the
-            lower surface a border meets.
+            lower surface a border meets; of a feature's foot (the lowest surface of its section under it).
         per_level: SVG units per unit of the scenario up (a Height level, a foot).
         short: a length as a Height tag writes it (``"H3"``, ``"8 ft"``).
     """
@@ -56,8 +59,10 @@ class Look:
 
     Attributes:
         classes: added to the group's ``class`` (``"sight-blocking"``), for the page's style and for tests.
-        note: added to the title and the accessible name, after a semicolon (``"blocks sight (H11)"``).
-        tag: a border's tag in place of its Height (``"H1 ladder"``); None keeps the Height; "" drops the tag.
+        note: added to the title and the accessible name, after a semicolon (``"blocks sight (H11)"``); a
+            feature's title is its name, a dash and the note (``"West wall — obstacle, 4 in, closed door"``).
+        tag: a border's tag in place of its Height (``"H1 ladder"``); None keeps the Height; "" drops the tag.  A
+            feature's tag, over its top (``"T1 obstacle 4 in"``); None or "": none.
         marks: elements drawn in the group, over what the renderer draws there.
     """
 
@@ -96,6 +101,10 @@ def _no_defs(field: Battlefield) -> Sequence[ET.Element]:
     return ()
 
 
+def _no_feature(feature: Feature, place: Place) -> Look | None:
+    return None
+
+
 @dataclass(frozen=True)
 class TerrainLooks:
     """A rule set's part of the terrain's drawing.
@@ -107,6 +116,9 @@ class TerrainLooks:
         defs: elements for the drawing's ``<defs>`` (a ``<pattern>`` a mark fills with), given the battlefield:
             none where nothing on it needs them.
         key: its lines of the drawing's key.
+        feature: the look of one terrain feature (:class:`vertigo.features.Feature`) at its place, or None: what
+            it is to the rule set (classes, a note, a tag) and how it is drawn (its marks; where no look draws
+            any, the renderer draws a plain box).
     """
 
     owner: str
@@ -114,6 +126,7 @@ class TerrainLooks:
     border: Callable[[Border, Fraction, Place], Look | None] = _no_border
     defs: Callable[[Battlefield], Sequence[ET.Element]] = _no_defs
     key: tuple[KeyEntry, ...] = ()
+    feature: Callable[[Feature, Place], Look | None] = _no_feature
 
 
 _REGISTERED: dict[str, TerrainLooks] = {}
@@ -175,6 +188,12 @@ def border_look(border: Border, difference: Fraction, place: Place) -> Look | No
     """What every registered look adds to a border, together (the first look's tag that gives one), or None."""
     return _merged([look for r in _REGISTERED.values()
                     if (look := r.border(border, difference, place)) is not None])
+
+
+def feature_look(feature: Feature, place: Place) -> Look | None:
+    """What every registered look adds to a terrain feature, together (the first look's tag that gives one), or
+    None."""
+    return _merged([look for r in _REGISTERED.values() if (look := r.feature(feature, place)) is not None])
 
 
 def terrain_defs(field: Battlefield) -> list[ET.Element]:

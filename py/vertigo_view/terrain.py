@@ -6,12 +6,16 @@ step's surface with a riser between two, or as a ramp from the first step to the
 be hairlines (:data:`MIN_TREAD`) or the battlefield has too many (:data:`~vertigo_view.frame.MAX_DRAWN_STEPS`).  Each
 border is a line with its height difference as a tag (``H3``, ``8 ft``), measured where the border is; a border
 between two sections at the same height has no tag.  A border of kind ``stair`` is drawn as a flight of treads
-along it, one of kind ``ladder`` as two rails and rungs.  A rule set whose fields change how terrain looks adds its
-marks, a border's tag and its lines of the drawing's key through :mod:`vertigo_view.looks`.  The scale is a Height
-axis in the Height frame and a length bar at true scale.
+along it, one of kind ``ladder`` as two rails and rungs.  A terrain feature (a wall, a railing, rubble) is drawn
+in the group of the section it stands on, from its left face to its right and up its height, as the rule sets
+that read features draw it (a plain box where none does).  A rule set whose fields change how terrain looks adds
+its marks, a border's or a feature's tag and its lines of the drawing's key through :mod:`vertigo_view.looks`.
+The scale is a Height axis in the Height frame and a length bar at true scale.
 
-Sections are ``g.section[data-section]``, borders ``g.border[data-border]``; the section names and the Height
-tags are drawn last, in ``#labels``, as labels that may give way to one of lower rank (``static/view.js``).
+Sections are ``g.section[data-section]``, borders ``g.border[data-border]``, features ``g.feature[data-feature]``
+inside their section's group (not a place to stand: a click on one is a click on its section, at that x); the
+section names, the Height tags and the features' tags are drawn last, in ``#labels``, as labels that may give way
+to one of lower rank (``static/view.js``).
 """
 
 from __future__ import annotations
@@ -22,13 +26,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from vertigo.battlefield import Border, Section
+from vertigo.features import Feature
 from vertigo.numbers import fmt
 from vertigo.table import Table
 from vertigo.text import isolate
 
 from . import looks
 from .frame import _BOTTOM, _MEMO, BAND, SLAB, UH, _el, _Frame, _low, _pin, _points, _short, _text_width
-from .looks import Look, Place, across_px, border_look, section_look, terrain_defs
+from .looks import Look, Place, across_px, border_look, feature_look, section_look, terrain_defs
 
 looks.on_change(_MEMO.clear)
 
@@ -85,13 +90,18 @@ def _terrain(svg: ET.Element, table: Table, frame: _Frame) -> None:
     # within each, which is also the keyboard's Tab order.
     ordered = sorted(field_.sections, key=lambda s: (s.kind != "ground", s.x0, s.elevation))
     thick = SLAB * UH
+    features: dict[str, list[_FeatureMark]] = {}
+    for m in _feature_marks(table, frame):
+        features.setdefault(m.feature.on, []).append(m)
     for s in ordered:
         x0, x1 = frame.x(s.x0), frame.x(s.x1)
         top = frame.y(s.elevation)
         low = frame.y(_low(s))
         look = section_look(s, Place(x0, x1, frame.y(s.top), frame.y(frame.bottom) if s.kind == "ground" else
                                      low + thick, frame.sy, frame.system.short))
-        label = _section_label(s, frame) + (f"; {look.note}" if look and look.note else "")
+        on = features.get(s.id, ())
+        label = (_section_label(s, frame) + (f"; {look.note}" if look and look.note else "")
+                 + "".join(f"; {m.title}" for m in on))
         sg = _el(g, "g", id=f"section-{s.id}", class_=" ".join(["section", s.kind, *(["stairs"] if s.stairs else []),
                                                                  *(look.classes if look else ())]),
                  data_section=s.id, role="button", tabindex=0, aria_label=label)
@@ -108,10 +118,7 @@ def _terrain(svg: ET.Element, table: Table, frame: _Frame) -> None:
             # A thin slab is hard to hit: its name below it answers clicks too.
             _el(sg, "rect", class_="hit", x=x0, y=high, width=round(x1 - x0, 2),
                 height=round(low - high + thick + 18, 2))
-            below = _support_below(field_.sections, s, frame)
-            for px in (x0 + 3, x1 - 9):
-                _el(sg, "rect", class_="post", x=round(px, 2), y=low + thick, width=6,
-                    height=round(max(0.0, frame.y(below) - low - thick), 2))
+            _posts(sg, s, field_.sections, frame, _feature_marks(table, frame))
             if s.stairs is None:
                 _el(sg, "rect", class_="body", x=x0, y=top, width=round(x1 - x0, 2), height=round(thick, 2))
             else:
@@ -124,6 +131,51 @@ def _terrain(svg: ET.Element, table: Table, frame: _Frame) -> None:
             _stairs(sg, s, frame)
         if look:
             sg.extend(look.marks)
+        for m in on:
+            _feature(sg, m)
+
+
+@dataclass(frozen=True)
+class _FeatureMark:
+    """Where a terrain feature is drawn (``place``, SVG units), what the rule sets make of it (``look``) and its
+    title: its name, isolated, then what the looks say of it (``"West wall — obstacle, 4 in, closed door"``)."""
+
+    feature: Feature
+    place: Place
+    look: Look | None
+    title: str
+
+
+def _feature_marks(table: Table, frame: _Frame) -> list[_FeatureMark]:
+    """Every feature's place and look, in document order (once per scenario and frame, :data:`_MEMO`)."""
+    return _MEMO.get("features", frame, lambda: _feature_marks_of(table, frame))
+
+
+def _feature_marks_of(table: Table, frame: _Frame) -> list[_FeatureMark]:
+    field_ = table.scenario.field
+    out = []
+    for f in field_.features:
+        s = field_.section(f.on)
+        # Its top: its height over the surface at its centre; its foot: the lowest surface under it (stairs).
+        place = Place(frame.x(f.x0), frame.x(f.x1), frame.y(s.surface(f.centre) + f.height),
+                      frame.y(min(s.surface(f.x0), s.surface(f.x1))), frame.sy, frame.system.short)
+        look = feature_look(f, place)
+        title = isolate(f.name) + (f" — {look.note}" if look and look.note else "")
+        out.append(_FeatureMark(f, place, look, title))
+    return out
+
+
+def _feature(sg: ET.Element, m: _FeatureMark) -> None:
+    """A feature in its section's group: ``g.feature[data-feature]`` with the looks' classes, its title and the
+    looks' marks, or a plain ``rect.feature-body`` from its top to its foot where no look draws it."""
+    fg = _el(sg, "g", class_=" ".join(["feature", *(m.look.classes if m.look else ())]), data_feature=m.feature.id)
+    _el(fg, "title", m.title)
+    if m.look and m.look.marks:
+        fg.extend(m.look.marks)
+        return
+    p = m.place
+    _el(fg, "rect", class_="feature-body", x=p.x0, y=p.top, width=round(p.x1 - p.x0, 2),
+        height=round(p.bottom - p.top, 2))
 
 
 TAP_PX = 24.0
@@ -172,6 +224,20 @@ def _stairs(sg: ET.Element, s: Section, frame: _Frame) -> None:
             _el(sg, "line", class_="riser", x1=frame.x(a), y1=frame.y(prof[i - 1][1]), x2=frame.x(a), y2=y,
                 stroke="#3f3427", stroke_width=1.5)
         _el(sg, "line", class_="surface tread", data_step=i // 2, x1=frame.x(a), y1=y, x2=frame.x(b), y2=y)
+
+
+def _posts(sg: ET.Element, slab: Section, sections: tuple[Section, ...], frame: _Frame,
+           features: list[_FeatureMark]) -> None:
+    """A slab's two posts (``rect.post``, 6 SVG units wide, inside each end) from under its plate down to the
+    highest surface under its middle; none where a terrain feature on another section stands there up to the
+    plate's underside (a wall holds the floor up: a post drawn over it would hide its door)."""
+    under = frame.y(_low(slab)) + SLAB * UH
+    foot = frame.y(_support_below(sections, slab, frame))
+    for px in (frame.x(slab.x0) + 3, frame.x(slab.x1) - 9):
+        if any(m.feature.on != slab.id and m.place.x0 <= px and px + 6 <= m.place.x1 and m.place.top <= under
+               for m in features):
+            continue
+        _el(sg, "rect", class_="post", x=round(px, 2), y=under, width=6, height=round(max(0.0, foot - under), 2))
 
 
 def _support_below(sections: tuple[Section, ...], slab: Section, frame: _Frame) -> float:
@@ -282,13 +348,15 @@ def _borders(svg: ET.Element, table: Table, frame: _Frame) -> None:
 
 
 def _labels(table: Table, frame: _Frame) -> ET.Element:
-    """The ``<g id="labels">`` group: every section's name and every border's Height tag, as markers.
+    """The ``<g id="labels">`` group: every section's name, every border's Height tag and every feature's tag, as
+    markers.
 
     Drawn last, over the overlay and the fighters, so no line of a move or a shot and no figure hides a
     label.  Each is a ``.lbl`` with a
-    ``data-rank`` (Height tags 2, section names 3; fighters' names are 1, the overlay's labels 0): where
-    the page cannot show two without overlap at the current zoom, the higher rank gives way
-    (``static/view.js``) and comes back as the view zooms in.
+    ``data-rank`` (Height tags 2, section names and then features' tags 3; fighters' names are 1, the overlay's
+    labels 0): where the page cannot show two without overlap at the current zoom, the higher rank gives way
+    (``static/view.js``) and comes back as the view zooms in.  A feature's tag stands over the middle of its top,
+    its ``.feature-mark`` naming it in ``data-feature-tag``; it never slides away from there.
     """
     g = ET.Element("g", {"id": "labels", "aria-hidden": "true"})
     field_ = table.scenario.field
@@ -311,6 +379,16 @@ def _labels(table: Table, frame: _Frame) -> ET.Element:
             px = _pin(g, cx, low + thick, "section-mark")
             y = 13.0
         _el(px, "text", _short(s.name, 30), class_="section-name lbl", data_rank=3, data_section=s.id, x=0, y=y)
+    for fm in _feature_marks(table, frame):
+        if not (fm.look and fm.look.tag):
+            continue
+        w = max(30.0, _text_width(fm.look.tag, 11) + 4)
+        # Rank 3 after the section names: a feature's tag says what its drawing shows, and gives way first.  It
+        # does not slide: moved off its feature's top it would read as the tag of whatever it came to stand by.
+        px = _pin(g, round((fm.place.x0 + fm.place.x1) / 2, 2), fm.place.top,
+                  " ".join(["feature-mark", *fm.look.classes]), rank=3, data_feature_tag=fm.feature.id)
+        _el(px, "rect", class_="feature-tag", x=round(-w / 2, 2), y=-22, width=fmt(w), height=16, rx=4)
+        _el(px, "text", fm.look.tag, class_="feature-label", x=0, y=-10.5)
     return g
 
 
