@@ -28,7 +28,8 @@ from vertigo.stand import Stand
 from vertigo.text import isolate, quote
 from vertigo.verdict import Step, explanation, rule_ids
 
-from .edges import Climbing, Drop, Edge, Owed, inches, judge_owed
+from .answers import inches
+from .edges import Climbing, Drop, Edge, Owed, judge_owed
 from .fields import MoveCheck
 
 __all__ = ["CHECKS", "AttackError", "AttackedVerdict", "judge_attacked", "place_json"]

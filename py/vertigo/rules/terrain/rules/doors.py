@@ -29,7 +29,8 @@ from vertigo.stand import Stand
 from vertigo.text import isolate
 from vertigo.verdict import Step, explanation, rule_ids
 
-from .edges import inches, standing_height
+from .answers import inches
+from .edges import standing_height
 
 __all__ = ["DOOR_REACH", "CLOSED", "DoorVerdict", "judge_door_melee"]
 

@@ -44,9 +44,10 @@ from vertigo.stand import Stand, ladder
 from vertigo.text import isolate
 from vertigo.verdict import Step
 
+from .answers import inches
 from .kinds import OBSTACLE, feature_kind
 
-__all__ = ["NEAR_EDGE", "EDGE_DROP", "SIDES", "Edge", "Climbing", "Drop", "Owed", "inches", "below_other",
+__all__ = ["NEAR_EDGE", "EDGE_DROP", "SIDES", "Edge", "Climbing", "Drop", "Owed", "below_other",
            "edge_below", "edges_of", "edge_for", "climbing_of", "standing_height", "edge_fall", "climbing_fall",
            "judge_owed"]
 
@@ -57,16 +58,6 @@ EDGE_DROP = OBSTACLE
 SIDES = ("left", "right")
 """A section's sides, in the order ties between them fall (T3)."""
 _ZERO = Fraction(0)
-
-
-def inches(name: str, value: Fraction | None) -> dict[str, Any]:
-    """A length in an answer: ``{name: rounded to hundredths, name + "_exact": "n/d"}`` (both None for None).
-
-    Source: issue 24 (``ask``: "a number rounded to hundredths, and ``<name>_exact`` text beside every length").
-    """
-    if value is None:
-        return {name: None, f"{name}_exact": None}
-    return {name: json_number(rounded(value)), f"{name}_exact": str(value)}
 
 
 @dataclass(frozen=True, slots=True)
