@@ -276,12 +276,13 @@
     return out;
   }
 
-  /* The labels of a verdict that never give way: what blocks a shot and why (H5, H10, H11), the destination's dice
-     badge and the Height tags of the borders on a move's route (the overlay's .blocker-label, .destination and
-     .route, py/vertigo_view/overlay.py). */
+  /* The labels of a verdict that never give way: what blocks a shot and why (H5, H10, H11), the notes at a route's
+     crossings (a door, a climb, a drop and its dice), the destination's dice badge and the Height tags of the borders
+     on a move's route (the overlay's .blocker-label, .route-note, .destination and .route,
+     py/vertigo_view/overlay.py). */
   function verdictMarks() {
     const out = [];
-    for (const why of overlayAll(".blocker-label, .round-label")) if (why.closest(".lbl")) out.push(why.closest(".lbl"));
+    for (const why of overlayAll(".blocker-label, .round-label, .route-note")) if (why.closest(".lbl")) out.push(why.closest(".lbl"));
     const dest = overlayAll(".destination[data-section]")[0];
     if (dest) {
       const badge = [...overlayAll(".dice-badge[data-section]")].find((b) => b.dataset.section === dest.dataset.section);
@@ -358,7 +359,7 @@
     // right after the focused one's name, each where it is free if a slide finds room, and shown whatever.
     // A fighter merely selected (no verdict yet) has its name placed early too, but it gives way where no place near
     // its token is free (its token's initials still tell it apart).
-    const verdict = overlayAll(".target-ring, .levels-dimension, .destination").length > 0;
+    const verdict = overlayAll(".target-ring, .levels-dimension, .destination, .spot").length > 0;
     const must = new Set([...overlayAll(".levels-dimension .lbl"), ...(verdict ? namesOf(named) : []), ...verdictMarks()]);
     const first = new Set([...own, ...must, ...namesOf(named)]);
     if (first.size) labels = [...first, ...labels.filter((l) => !first.has(l))];

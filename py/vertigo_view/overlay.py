@@ -1,9 +1,11 @@
 """The side view's overlay: what a click marks, drawn over the terrain and under the fighters.
 
-Two layers (:class:`OverlayParts`): the base (the place targets while the referee places a fighter, and the
-reachable sections' bands and badges with their fewest falling dice, H3), which changes only with the
-selected fighter, its Move entry or a move; and the marks of the last click (:class:`Highlights`): the
-selection ring, the destination judged, the route the core chose (H3), the line of shot over the tops of the
+Two layers (:class:`OverlayParts`): the base (the place targets while the referee places a fighter, the
+reachable sections' bands and badges with their fewest falling dice, H3, and the stretches of surface and the
+places up ladders a fighter reaches where moves go to a point), which changes only with the selected fighter,
+its Move entry or a move; and the marks of the last click (:class:`Highlights`): the selection ring, the
+destination judged (a section, or a point), the route the core chose (H3; or a route through points), the line
+of shot over the tops of the
 sections the core judged (H5) with the section that blocks it, drawn as overridden where the DM overrode the
 rules (H7), and the dimension line of a levels verdict between two standing surfaces (G1), naming the
 difference that counts with the strange position (G3), with the upper fighter drawn lying at the edge.
@@ -23,11 +25,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from vertigo.battlefield import Battlefield, Section
+from vertigo.stand import ladder
 from vertigo.table import Table
 from vertigo.text import isolate
 
 from .frame import _MEMO, BAND, SLAB, UH, _el, _Frame, _pin, _points, _text_width
 from .lines import over_tops
+from .looks import across_px
 from .markup import to_xml
 from .terrain import _border_marks, _profile
 from .tokens import _CROTCH, _HEAD_R, TOKEN_R, _Figure, _figures, _side_colour, token_positions
@@ -80,6 +84,19 @@ class Highlights:
         marks: a rule set's own marks (its mode's): each called with the table and where each fighter's mark
             stands (fighter id → SVG point), returning an element drawn into the marks layer, under the
             selection ring, or None for nothing.
+        stretches: the stretches of surface the selected fighter reaches, ``(section id, ((from, to), …))`` in the
+            scenario's unit: a band under each (``rect.reachable.stretch``, in the base layer).  For rules that
+            move to a point on a section rather than to a whole section (:attr:`reachable`).
+        ladder_reach: ``(ladder id, highest place up it reached)`` in the scenario's unit: a band up each ladder
+            from its foot to there (``rect.stretch.ladder-reach``, in the base layer).
+        route_points: a route through points ``(x, height)`` in the scenario's unit, start to end, drawn as one
+            line just above them (``polyline.route.route-points``), classed by :attr:`destination_ok`; its climbs,
+            drops and openings are where the points say.
+        route_notes: notes along that route, ``(x, height, text)`` in the scenario's unit (what it crosses there:
+            ``"door 0.5 in"``, ``"drop 3 in · 1d6"``), each a label over its point that never gives way
+            (``text.route-note``).
+        spot: the point judged, ``(x, height)`` in the scenario's unit (a place on a section or up a ladder),
+            marked with a pin classed by :attr:`destination_ok`; None: none.
     """
 
     selected: str | None = None
@@ -99,6 +116,11 @@ class Highlights:
     round_by: str | None = None
     round_why: str = ""
     marks: tuple[Mark, ...] = ()
+    stretches: tuple[tuple[str, tuple[tuple[Fraction, Fraction], ...]], ...] = ()
+    ladder_reach: tuple[tuple[str, Fraction], ...] = ()
+    route_points: tuple[tuple[Fraction, Fraction], ...] = ()
+    route_notes: tuple[tuple[Fraction, Fraction, str], ...] = ()
+    spot: tuple[Fraction, Fraction] | None = None
 
 
 def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
@@ -114,6 +136,10 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
         _surface(g, field_, frame, hl.destination, f"destination {ok}", pad=3)
     if len(hl.route) > 1:
         _route(g, field_, frame, hl, where)
+    if len(hl.route_points) > 1:
+        _route_points(g, frame, hl)
+    if hl.spot is not None:
+        _spot(g, frame, hl)
     if hl.blocked_by:
         _blocker(g, field_, frame, hl.blocked_by, hl.shot_overridden, hl.blocked_why)
     elif hl.round_by and hl.target is not None:
@@ -167,6 +193,31 @@ def _route(g: ET.Element, field_: Battlefield, frame: _Frame, hl: Highlights,
              frame.y(field_.section(hl.route[0]).elevation) - 4)
     _el(g, "polyline", class_="route", data_sections=" ".join(hl.route),
         points=_over(field_, frame, hl.route, start, (frame.x(last.centre), frame.y(last.elevation) - 4), 4))
+
+
+ROUTE_LIFT = 4.0
+"""How far above its points a route through points is drawn, SVG units (clear of the surface line)."""
+
+
+def _route_points(g: ET.Element, frame: _Frame, hl: Highlights) -> None:
+    """A route through points (:attr:`Highlights.route_points`), a few units above them, classed ``allowed`` or
+    ``refused`` by the verdict; its width in px at every zoom."""
+    ok = "allowed" if hl.destination_ok else "refused"
+    pts = " ".join(f"{frame.x(x)},{round(frame.y(h) - ROUTE_LIFT, 2)}" for x, h in hl.route_points)
+    _el(g, "polyline", class_=f"route route-points {ok}", points=pts, vector_effect="non-scaling-stroke")
+    for x, h, text in hl.route_notes:
+        note = _pin(g, frame.x(x), round(frame.y(h) - ROUTE_LIFT, 2), rank=0)
+        _el(note, "text", text, class_="route-note", x=0, y=-8)
+
+
+def _spot(g: ET.Element, frame: _Frame, hl: Highlights) -> None:
+    """The point judged (:attr:`Highlights.spot`): a ring in px at it, classed ``allowed`` or ``refused``."""
+    assert hl.spot is not None
+    ok = "allowed" if hl.destination_ok else "refused"
+    x, h = hl.spot
+    px = _pin(g, frame.x(x), frame.y(h), data_x=str(x), data_height=str(h))
+    _el(px, "circle", class_=f"spot {ok}", cx=0, cy=0, r=7)
+    _el(px, "path", class_=f"spot-cross {ok}", d="M-4,0H4M0,-4V4")
 
 
 def _blocker(g: ET.Element, field_: Battlefield, frame: _Frame, sid: str, overridden: bool, why: str = "") -> None:
@@ -360,6 +411,51 @@ def _reachable(table: Table, hl: Highlights, frame: _Frame) -> str:
     return "".join(parts)
 
 
+STRETCH_STEPS = 64
+"""Most steps of stairs a stretch is drawn along one by one; a longer stretch is one band at its lowest step."""
+
+
+def _stretches(table: Table, hl: Highlights, frame: _Frame) -> str:
+    """The stretches of surface and the places up ladders the selected fighter reaches
+    (:attr:`Highlights.stretches`, :attr:`Highlights.ladder_reach`), as SVG text: a band under each stretch (one
+    per step on stairs), a band up each ladder from its foot."""
+    field_ = table.scenario.field
+    g = ET.Element("g")
+    for sid, spans in hl.stretches:
+        s = field_.section(sid)
+        for a, b in spans:
+            for x0, x1, h in _flat_parts(s, a, b):
+                w = max(frame.x(x1) - frame.x(x0), 2.0)
+                _el(g, "rect", class_="reachable stretch", data_section=sid, data_from=str(x0), data_to=str(x1),
+                    x=round(frame.x(x0) - (2.0 if x0 == x1 else 0.0) / 2, 2), y=round(frame.y(h) + 1.5, 2),
+                    width=round(w, 2), height=BAND, rx=2)
+    for lid, up in hl.ladder_reach:
+        border = ladder(field_, lid)
+        low, _ = sorted(field_.border_surfaces(border))
+        outer, inner = across_px(frame.x(border.x), frame.y(low))
+        g.append(outer)
+        _el(inner, "rect", class_="stretch ladder-reach", data_ladder=lid, data_up=str(up), x=-7,
+            y=round(-float(up) * frame.sy, 2), width=14, height=round(float(up) * frame.sy, 2), rx=3)
+    return to_xml(g)[len("<g>"):-len("</g>")] if len(g) else ""
+
+
+def _flat_parts(s: Section, a: Fraction, b: Fraction) -> list[tuple[Fraction, Fraction, Fraction]]:
+    """``[a, b]`` on a section as flat pieces ``(from, to, surface)``: one when flat, one per step on stairs (at
+    most :data:`STRETCH_STEPS`, else one at the lowest surface)."""
+    if s.stairs is None:
+        return [(a, b, s.elevation)]
+    first, last = s.step_at(a), s.step_at(b)
+    if last - first >= STRETCH_STEPS:
+        return [(a, b, min(s.surface(a), s.surface(b)))]
+    out = []
+    for i in range(first, last + 1):
+        lo = max(a, s.x0 + s.stairs.tread * i)
+        hi = min(b, s.x0 + s.stairs.tread * (i + 1))
+        if lo < hi or a == b:
+            out.append((lo, hi, s.elevation + s.stairs.rise * i))
+    return out
+
+
 def _band(s: Section, dice: int, frame: _Frame) -> str:
     """One reachable section's band and dice badge (:func:`_reachable`)."""
     band = "safe" if dice == 0 else ("risky" if dice <= 2 else "deadly")
@@ -418,7 +514,8 @@ def overlay_parts(table: Table, highlights: Highlights) -> OverlayParts:
     frame = _Frame.of(table)
     marks = "".join(to_xml(mark) for mark in _overlay(table, highlights, frame))
     places = _place_targets(table, frame) if highlights.placing else ""
-    return OverlayParts(places + _reachable(table, highlights, frame), marks)
+    stretches = _stretches(table, highlights, frame) if highlights.stretches or highlights.ladder_reach else ""
+    return OverlayParts(places + _reachable(table, highlights, frame) + stretches, marks)
 
 
 def render_overlay(table: Table, highlights: Highlights) -> str:
