@@ -10,6 +10,7 @@ from contextlib import contextmanager
 
 from vertigo.rules.height.mode import HeightMode
 from vertigo.rules.levels.mode import LevelsMode
+from vertigo.rules.terrain.mode import TerrainMode
 from vertigo.scenario import Scenario
 
 from .mode import Mode
@@ -20,6 +21,7 @@ __all__ = ["MODES", "modes_for", "adding"]
 MODES: dict[str, Callable[[], Mode]] = {
     HeightMode.rule_id: HeightMode,
     LevelsMode.rule_id: LevelsMode,
+    TerrainMode.rule_id: TerrainMode,
 }
 """Rule-set id → a new mode of that rule set (each controller holds its own, with its own state)."""
 
