@@ -18,6 +18,7 @@ from vertigo.text import quote
 
 from . import play
 from .attacked import CHECKS, AttackError
+from .move_questions import MOVE_QUESTIONS
 
 if TYPE_CHECKING:
     from vertigo.table import Table
@@ -53,6 +54,7 @@ def _ask_door_melee(table: Table | None, question: Mapping[str, Any]) -> Answer:
 
 
 QUESTIONS = (
+    *MOVE_QUESTIONS,
     Question("after_attack", ("target", "damage", "check", "positions"), _ask_after_attack,
              text="the check TARGET owes after an attack doing DAMAGE and its fall; CHECK pass, fail or roll (T3, T4)"),
     Question("door_melee", ("fighter", "target", "positions"), _ask_door_melee,
