@@ -33,6 +33,7 @@ from vertigo.battlefield import Battlefield, Section
 from vertigo.features import Feature
 from vertigo.stand import Stand
 
+from .edges import edge_below
 from .kinds import OBSTACLE
 
 __all__ = ["Crossing", "Edge", "RouteGraph", "Label", "Search", "graph_of", "search", "walk_cost", "HEADROOM"]
@@ -174,28 +175,6 @@ class RouteGraph:
         return None
 
 
-def _landing(field: Battlefield, s: Section, x: Fraction) -> Section | None:
-    """The section a fighter dropped from ``s``'s side at ``x`` lands on: the highest other surface at ``x``
-    at or below ``s``'s there (T7); None when there is none or it is less than 1 in lower (no edge)."""
-    top = s.surface(x)
-    best: Section | None = None
-    for other in field.sections:
-        if other is s or not other.x0 <= x <= other.x1:
-            continue
-        h = other.surface(x)
-        if h <= top and (best is None or h > best.surface(x)):
-            best = other
-    if best is None or top - best.surface(x) < OBSTACLE:
-        return None
-    return best
-
-
-def edge_landing(field: Battlefield, s: Section, x: Fraction) -> Section | None:
-    """Where a fighter going over ``s``'s side at ``x`` lands (T3, T7): the highest other surface at ``x``
-    at least 1 in lower, or None (no edge there, or nothing below)."""
-    return _landing(field, s, x)
-
-
 def _feature_edge(f: Feature, field: Battlefield) -> tuple[Fraction, str | None]:
     """``(vertical inches, why it cannot be climbed)`` of crossing a solid obstacle ``f``: up and down its
     height (T2), unless a slab above overlaps it with less than 1 in of headroom over its top."""
@@ -247,7 +226,7 @@ def _build(field: Battlefield) -> RouteGraph:
     drops: list[tuple[int, Fraction, int]] = []
     for i, s in enumerate(sections):
         for side in (s.x0, s.x1):
-            below = _landing(field, s, side)
+            below = edge_below(field, s, side)
             if below is not None:
                 points[index[below.id]].add(side)
                 drops.append((i, side, index[below.id]))
