@@ -1,8 +1,9 @@
 """Terrain features (002) on the page's controller: selecting a fighter shades the stretches it reaches, a click on
 a point judges the move there in inches with its route drawn, Confirm moves and Undo restores, the Allow drops
-switch judges again, the DM's override, and the keys (Shift+←/→ along a section, ↑/↓ up a ladder).
+switch judges again, the DM's override, the keys (Shift+←/→ along a section, ↑/↓ up a ladder), Hit by an attack…
+(the check owed near an edge or on a ladder, Pass / Fail / Roll, the fall) and melee through a closed door.
 
-Source: issue 24, "In the page"; rulings T1, T2, T4, T5, T7, T8, H7, H8.
+Source: issue 24, "In the page"; rulings T1–T8, H7, H8.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ DOC = """{
     {"id": "grok", "name": "Grok", "side": "Goliaths", "section": "yard", "x": 15, "move": 4},
     {"id": "sela", "name": "Sela", "side": "Eschers", "section": "out", "x": -2, "move": 6},
     {"id": "ada", "name": "Ada", "side": "Eschers", "section": "ground", "x": 9, "move": 6},
-    {"id": "post", "name": "Sentry", "side": "Goliaths", "section": "ground", "x": 3}
+    {"id": "post", "name": "Sentry", "side": "Goliaths", "section": "ground", "x": 3},
+    {"id": "bram", "name": "Bram", "side": "Goliaths", "section": "ground", "x": 1.25, "move": 4}
   ]
 }"""
 
@@ -311,5 +313,102 @@ def test_the_arrow_keys_step_through_the_sections_reached_and_the_fighters_of_ot
     left to right."""
     c = controller()
     c.click_fighter("ada")
-    assert c.keyboard_order() == ("fighter-post", "section-upper", "section-ground", "fighter-krag", "fighter-ada",
-                                  "fighter-grok")
+    assert c.keyboard_order() == ("fighter-bram", "fighter-post", "section-upper", "section-ground", "fighter-krag",
+                                  "fighter-ada", "fighter-grok")
+
+
+def test_hit_near_an_unenclosed_edge_owes_a_move_check_and_a_failure_falls_and_is_undone_whole() -> None:
+    """T3: "a fighter within ½ in of an unenclosed edge owes a Move check ... A failure falls to the surface below";
+    T6: 3 in at one Height per 3 in is 1d6 (H8).  Vera, 0.25 in from the roof's open left edge at 4 in, hit for 2
+    damage: a Move check; Fail shows the 1d6 before Confirm; Confirm rolls it (seed 7, roll #0) and she lands on the
+    upper floor at 4 in; Undo puts her back on the roof with no roll made."""
+    c = controller()
+    c.click_fighter("vera")
+    up = c.panel_action("attacked")
+    assert up.focus == "attack-more"
+    assert up.status == ("Vera hit by an attack: set the damage (0 for a miss). Owes a Move check (T3): failing, "
+                         "falls 3 in to Upper floor, 1d6: 1–6, mean 3.5.")
+    box = panel(c)
+    assert text(by_testid(box, "damage")) == "1 damage"
+    assert text(by_testid(box, "attack-owed")) == "Owes a Move check (T3): damaged within ½ in of an unenclosed edge."
+    assert "the left side of Roof, 0.25 in away (within ½ in), not enclosed; it drops 3 in to Upper floor" in text(
+        by_testid(box, "attack-facts"))
+    assert [text(b) for b in box.iter("button") if b.get("data-action") == "attack-check"] == [
+        "Pass", "Fail", "Roll 2d6, at most 7"]
+    assert box.find(".//*[@data-testid='attack-confirm']") is None  # nothing entered yet
+    c.panel_action("damage", "1")
+    up = c.panel_action("attack-check", "fail")
+    assert up.status == "Move check: Move check failed: falls 3 in to Upper floor, 1d6: 1–6, mean 3.5."
+    box = panel(c)
+    assert text(by_testid(box, "pool")) == "Falling dice before the roll, on a failure: 1d6: 1–6, mean 3.5"
+    assert text(by_testid(box, "attack-confirm")) == "Confirm the fall and roll 1d6"
+    hl = c._highlights()
+    assert (hl.route_points, hl.spot, hl.route_notes) == (
+        ((F(17, 4), F(6)), (F(4), F(6)), (F(4), F(3))), (F(4), F(3)), ((F(4), F(9, 2), "fall 3 in · 1d6"),))
+    expected = roll(DicePool(1), rng_for(7, 0))
+    up = c.panel_action("attack-confirm")
+    assert up.status == f"Vera: hit, 2 damage — moved, fell: {expected.total} damage."
+    assert (c.table.stand_of("vera"), c.table.rolls) == (Stand("upper", F(4)), 1)
+    c.undo()
+    assert (c.table.stand_of("vera"), c.table.rolls) == (Stand("roof", F(17, 4)), 0)
+
+
+def test_a_miss_near_the_edge_owes_nothing() -> None:
+    """T3: "The damage must come from an attack action": with 0 damage (a miss) Vera at the edge owes no check, and
+    Confirm only logs the attack."""
+    c = controller()
+    c.click_fighter("vera")
+    c.panel_action("attacked")
+    up = c.panel_action("damage", "-1")
+    assert up.status == "0 damage (a miss): No check owed."
+    assert text(by_testid(panel(c), "attack-confirm")) == "Confirm: log the attack"
+    c.panel_action("attack-confirm")
+    assert c.table.log[-1].text == "Vera: attacked, missed"
+    assert c.table.stand_of("vera") == Stand("roof", F(17, 4))
+
+
+def test_an_attack_on_the_ladder_owes_a_falling_test_hit_or_miss_entered_by_the_referee() -> None:
+    """T4: "Any attack action that targets it there triggers a falling test after the attack, hit or miss"; Krag
+    1.5 in up the ladder, missed: a falling test; he has no move_check, so there is no Roll (the referee enters
+    it), and a Fail drops him 1.5 in to the ground floor: Height 0.5 at 3 in a level, no dice (T6, H8)."""
+    c = controller()
+    c.click_fighter("krag")
+    c.panel_action("attacked")
+    c.panel_action("damage", "-1")
+    box = panel(c)
+    assert text(by_testid(box, "attack-owed")) == ("Owes a falling test (T4): attacked part way up a ladder or stairs, "
+                                                   "hit or miss; its Move check.")
+    assert "1.5 in up the ladder from Ground floor to Upper floor" in text(by_testid(box, "attack-facts"))
+    assert [b.get("data-arg") for b in box.iter("button") if b.get("data-action") == "attack-check"] == [
+        "pass", "fail"]
+    assert c.panel_action("attack-check", "roll").status == ("This fighter has no Move check to roll: enter pass or "
+                                                             "fail.")
+    c.panel_action("attack-check", "fail")
+    up = c.panel_action("attack-confirm")
+    assert up.status == "Krag: attacked, missed — moved."
+    assert (c.table.stand_of("krag"), c.table.rolls) == (Stand("ground", F(7)), 0)
+
+
+def test_melee_through_the_closed_door_needs_both_within_an_inch_of_its_faces() -> None:
+    """T5: "Melee through a closed door: attacker within 1" of the door, target within 1" of its other side".  Sela
+    outside at −2 in is 2 in from the left wall's outer face: no melee on Bram, 0.75 in inside; moved to −1 in, 1 in
+    from it, she may strike him.  Both distances are in the panel and drawn."""
+    c = controller()
+    c.click_fighter("sela")
+    up = c.click_fighter("bram")
+    assert up.status == ("Sela against Bram: No melee through the closed door in Left wall: the attacker 2 in from it, "
+                         "the target 0.75 in (each at most 1 in).")
+    c.click_section("out", -1)
+    c.panel_action("confirm")
+    up = c.click_fighter("bram")
+    assert up.status == ("Sela against Bram: Melee through the closed door in Left wall: the attacker 1 in from it, "
+                         "the target 0.75 in (each at most 1 in).")
+    box = panel(c)
+    assert [text(e) for e in by_testid(box, "door-facts")] == [
+        "Door (T5)", "Left wall, closed", "Attacker to its face (T5)", "1 in: within 1 in",
+        "Target to the far face (T5)", "0.75 in: within 1 in"]
+    hl = c._highlights()
+    assert (hl.target, hl.destination_ok) == ("bram", True)
+    assert hl.route_notes == ((F(-1, 2), F(0), "1 in"), (F(7, 8), F(0), "0.75 in"))
+    assert c.takes_key("s", False)
+    assert c.key("s", False).status.startswith("Bram selected")

@@ -29,6 +29,7 @@ from vertigo_view import panels
 from vertigo_view.overlay import Highlights
 
 from . import points
+from .attacked import Attacked
 
 if TYPE_CHECKING:
     from vertigo_page.controller import Controller, Update
@@ -47,8 +48,9 @@ _HELP = ("Select a fighter (click or Enter): the stretches it reaches within its
          "clears, Ctrl+Z undoes.")
 
 
-class TerrainMode(Mode):
-    """Terrain features on the page: the drops switch, the move verdict pending, its roll."""
+class TerrainMode(Attacked, Mode):
+    """Terrain features on the page: the drops switch, the move verdict pending, its roll; an attack being entered
+    and a door melee verdict (:class:`.attacked.Attacked`)."""
 
     rule_id = RULE_SET.id
     card_action = ("Move in inches", "Click a point to move there in inches; Hit by an attack… on the card")
@@ -60,6 +62,7 @@ class TerrainMode(Mode):
         self.roll: DiceRoll | None = None
         self._reach_key: tuple[object, str, bool] | None = None
         self._reach: Stretches | None = None
+        self.attack_clear()
 
     def help(self, ctl: Controller) -> str:
         return _HELP
@@ -68,6 +71,17 @@ class TerrainMode(Mode):
         self.drops = False
         self.pending = self.roll = None
         self.pending_done = False
+        self.attack_clear()
+
+    def drop_move(self, ctl: Controller) -> None:
+        self.pending = self.roll = None
+        self.pending_done = False
+        ctl.target = None
+
+    def click_fighter(self, ctl: Controller, fighter_id: str) -> Update | None:
+        """A fighter of another side: melee through a closed door between them (T5); one of the same side: None
+        (the page selects it instead)."""
+        return self.door_melee(ctl, fighter_id)
 
     def reached(self, ctl: Controller) -> Stretches:
         """What the selected fighter reaches within its Move (T8), drops as the switch says; once per place."""
@@ -91,6 +105,7 @@ class TerrainMode(Mode):
         """Judge the selected fighter's move to ``to`` (T8) and show it."""
         assert ctl.selected is not None
         ctl.target = None
+        self.attack_clear()
         self.roll = None
         self.pending_done = False
         self.pending = moves.route(ctl.table, ctl.selected, to, self.drops)
@@ -246,10 +261,10 @@ class TerrainMode(Mode):
             return self.override(ctl, arg == "allow")
         if action == "ladder-step" and arg in ("1", "-1"):
             return self.ladder_step(ctl, int(arg))
-        return None
+        return self.attack_action(ctl, action, arg)
 
     def panel_parts(self, ctl: Controller) -> list[ET.Element]:
-        parts: list[ET.Element] = []
+        parts: list[ET.Element] = self.attacked_parts(ctl)
         if self.pending is not None:
             parts.append(route_verdict(ctl.table, self.pending, self.roll, self.pending_done, self.ladder_steps(ctl)))
         if ctl.selected is None:
@@ -269,4 +284,7 @@ class TerrainMode(Mode):
             field = ctl.table.scenario.field
             hl = replace(hl, destination_ok=v.final, route_points=drawn_route(field, v),
                          route_notes=route_notes(field, v), spot=point_of(field, v.to.section, v.to.x, v.to.up))
-        return hl
+        return self.attacked_highlights(ctl, hl)
+
+    def verdict_on_target(self) -> bool:
+        return self.door is not None
