@@ -229,15 +229,18 @@ def _stairs(sg: ET.Element, s: Section, frame: _Frame) -> None:
 def _posts(sg: ET.Element, slab: Section, sections: tuple[Section, ...], frame: _Frame,
            features: list[_FeatureMark]) -> None:
     """A slab's two posts (``rect.post``, 6 SVG units wide, inside each end) from under its plate down to the
-    highest surface under its middle; none where a terrain feature on another section stands there up to the
-    plate's underside (a wall holds the floor up: a post drawn over it would hide its door)."""
+    highest surface under its middle, or to the top of a terrain feature of another section it stands on; none
+    where such a feature reaches the plate's underside (a wall holds the floor up: a post drawn over it would
+    hide its door)."""
     under = frame.y(_low(slab)) + SLAB * UH
     foot = frame.y(_support_below(sections, slab, frame))
     for px in (frame.x(slab.x0) + 3, frame.x(slab.x1) - 9):
-        if any(m.feature.on != slab.id and m.place.x0 <= px and px + 6 <= m.place.x1 and m.place.top <= under
-               for m in features):
+        tops = [m.place.top for m in features if m.feature.on != slab.id and m.place.x0 <= px
+                and px + 6 <= m.place.x1 and m.place.top < foot]
+        if any(top <= under for top in tops):
             continue
-        _el(sg, "rect", class_="post", x=round(px, 2), y=under, width=6, height=round(max(0.0, foot - under), 2))
+        low = min([foot, *tops])
+        _el(sg, "rect", class_="post", x=round(px, 2), y=under, width=6, height=round(max(0.0, low - under), 2))
 
 
 def _support_below(sections: tuple[Section, ...], slab: Section, frame: _Frame) -> float:

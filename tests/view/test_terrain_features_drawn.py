@@ -175,16 +175,19 @@ def test_a_closed_door_fills_the_lower_two_inches_of_its_wall_with_its_leaf() ->
 
 
 def test_an_open_door_leaves_the_gap_open_and_its_leaf_swung_aside() -> None:
-    """T5: the gate is 1 1/2 in tall, under 2 in, so its doorway is all of it (45 units): no wall above, the gap
-    outlined and its leaf swung out past its right face (at 675), 18 units; no leaf in the gap, no knob."""
+    """T5: the gate is 1 1/2 in tall, under 2 in, so its doorway is drawn 3/4 of its height, 1 1/8 in (33.75
+    units), with a little wall over it: the gap outlined and its leaf swung out past its right face (at 675),
+    13.5 units; no leaf in the gap, no knob."""
     g = feature(drawn(), "gate")
-    assert by_class(g, "feature-body") == [] and by_class(g, "door-knob") == []
+    assert by_class(g, "door-knob") == []
+    (body,) = by_class(g, "feature-body")
+    assert (body.get("x"), body.get("y"), body.get("width"), body.get("height")) == ("660.0", "-45.0", "15.0", "11.25")
     (doorway,) = by_class(g, "doorway")
     assert (doorway.get("x"), doorway.get("y"), doorway.get("width"), doorway.get("height")) == (
-        "660.0", "-45.0", "15.0", "45.0")
+        "660.0", "-33.75", "15.0", "33.75")
     (leaf,) = by_class(g, "door-leaf")
     assert classes(leaf) == ["door-leaf", "swung"]
-    assert leaf.get("points") == "675.0,-45.0 693.0,-40.5 693.0,0.0 675.0,0.0"
+    assert leaf.get("points") == "675.0,-33.75 688.5,-30.38 688.5,0.0 675.0,0.0"
 
 
 def test_an_archway_is_an_arched_gap_at_the_foot_of_its_wall() -> None:
@@ -223,6 +226,18 @@ def test_a_wall_that_holds_up_a_floor_takes_the_place_of_its_post() -> None:
     assert slab is not None
     posts = [(e.get("x"), e.get("y"), e.get("width"), e.get("height")) for e in by_class(slab, "post")]
     assert posts == [("231.0", "-78.0", "6", "78.0")]
+
+
+
+def test_a_slabs_post_stands_on_the_feature_under_it() -> None:
+    """T1: with a crate 2 in tall on the ground under the slab's right end (7.5 to 8 in), the slab's right post
+    reaches down only to the crate's top (−60), not through it to the ground."""
+    d = doc()
+    d["features"].append({"id": "crate", "name": "Crate", "on": "ground", "x": [7.5, 8], "height": 2})
+    slab = drawn(d).find(f".//{NS}g[@id='section-slab']")
+    assert slab is not None
+    posts = [(e.get("x"), e.get("y"), e.get("width"), e.get("height")) for e in by_class(slab, "post")]
+    assert posts == [("231.0", "-78.0", "6", "18.0")]
 
 
 def test_a_features_tag_stands_over_its_top_and_gives_way_first() -> None:

@@ -4,7 +4,8 @@ tag and the drawing's key.
 
 A feature is drawn from its left face to its right and up its height over the surface of the section it stands
 on, in that section's group: it is not a place to stand, so a click on it is a click on its section.  An opening
-is drawn in the lower part of its feature, :data:`OPENING_TALL` tall or the feature's height if less.
+is drawn in the lower part of its feature, :data:`OPENING_TALL` tall, or :data:`OPENING_SHARE` of a lower
+feature's height, so some wall always stands over it and it reads as a gap in a wall.
 
 Registered with the renderer (:func:`vertigo_view.looks.register`) when the Terrain features rules' view is
 imported.
@@ -26,12 +27,14 @@ from vertigo.rules.terrain.rules import RULE_SET
 from vertigo.rules.terrain.rules.kinds import feature_kind
 from vertigo_view.looks import KeyEntry, Look, Place, TerrainLooks
 
-__all__ = ["LOOKS", "RUBBLE", "OPENING_TALL", "OPENING_WORDS", "feature_note", "feature_tag"]
+__all__ = ["LOOKS", "RUBBLE", "OPENING_TALL", "OPENING_SHARE", "OPENING_WORDS", "feature_note", "feature_tag"]
 
 RUBBLE = "rubble-speckle"
 """The id of the ``<pattern>`` low terrain is filled with."""
 OPENING_TALL = Fraction(2)
-"""How tall an opening is drawn, in inches, at the foot of its feature (all of a feature under this)."""
+"""How tall an opening is drawn at the foot of its feature, in inches, at most."""
+OPENING_SHARE = Fraction(3, 4)
+"""The most of its feature's height an opening is drawn (a 1 1/2 in bulkhead: an arch 1 1/8 in tall)."""
 OPENING_WORDS = {"door-closed": "closed door", "door-open": "open door", "archway": "archway"}
 """An opening as a title names it."""
 _TAG_WORDS = {"door-closed": "door", "door-open": "open door", "archway": "archway"}
@@ -77,7 +80,7 @@ def _opening(feature: Feature, place: Place) -> list[ET.Element]:
     door's leaf swung aside at its right face (``.door-leaf``, ``.door-knob``)."""
     x0, x1, top, foot = place.x0, place.x1, place.top, place.bottom
     w = x1 - x0
-    gap = float(min(OPENING_TALL, feature.height)) * place.per_level
+    gap = float(min(OPENING_TALL, feature.height * OPENING_SHARE)) * place.per_level
     lintel = foot - gap  # the y of the gap's top
     out: list[ET.Element] = []
     if feature.opening == "archway":
