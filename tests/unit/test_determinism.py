@@ -41,6 +41,8 @@ from vertigo.table import Table
 from vertigo.rules.height.rules import play as height_play
 from vertigo.rules.levels.rules import play as levels_play
 from vertigo.rules.height.rules.fields import MOVES
+from vertigo.rules.terrain.rules import moves as terrain_moves, play as terrain_play
+from vertigo.stand import Stand
 out = []
 for text in sys.stdin.read().split("\n\x00\n"):
     table = Table.start(scenario.loads(text))
@@ -51,6 +53,13 @@ for text in sys.stdin.read().split("\n\x00\n"):
                 if g.id != f.id:
                     out.extend(repr(levels_play.levels_verdict(table, f.id, g.id, strange_position=s).to_json())
                                for s in (False, True))
+        if "terrain" in sc.rules:
+            for drops in (False, True):
+                out.append(json.dumps(terrain_moves.reachable(table, f.id, drops).to_json()))
+                for s in sc.field.sections:
+                    for x in (s.x0, s.centre, s.x1):
+                        out.append(json.dumps(terrain_moves.route(table, f.id, Stand(s.id, x), drops).to_json()))
+            out.append(json.dumps(terrain_play.after_attack(table, f.id, 1).to_json()))
         if not "height" in sc.rules:
             continue
         out.append(json.dumps(judge_options(table, f.id).to_json()))
@@ -86,7 +95,8 @@ def test_case_21c_takes_the_way_down_by_the_first_ledge_in_the_document():
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses inside Pyodide")
 def test_every_answer_is_the_same_under_every_hash_seed():
-    """H13 across interpreters: every reach, move verdict, options table, line of shot and push (H12) of every bundled
+    """H13 across interpreters: every reach, move verdict, options table, line of shot and push (H12), and every
+    route, stretch and check after an attack in inches (T3, T4, T8), of every bundled
     battlefield and of case 21c, with its explanation, is the same under PYTHONHASHSEED 0, 1, 2, 12345 and
     4294967295."""
     answers = set()
@@ -104,7 +114,8 @@ def _expected_count() -> int:
     """How many answers the script writes, counted from the documents themselves: per Height fighter one
     options table, per Move entry one reach and one move verdict per section, one shot verdict per action per
     other fighter, one push (H12) per section; per feet battlefield with levels, each ordered pair of fighters
-    standing and lying down."""
+    standing and lying down; per inches battlefield, per fighter each way (drops or not) its stretches and a route
+    to each section's ends and centre, and what an attack doing 1 damage leaves it owing."""
     import json
     n = 0
     for text in _texts().split("\n\x00\n"):
@@ -113,6 +124,8 @@ def _expected_count() -> int:
         rules = doc.get("rules", ["levels"] if doc.get("units") == "feet" else ["height"])
         if "levels" in rules:
             n += len(fighters) * (len(fighters) - 1) * 2
+        if "terrain" in rules:
+            n += len(fighters) * (2 * (1 + 3 * sections) + 1)
         if "height" in rules:
             for f in fighters:
                 entries = len(f.get("moves", []))
