@@ -36,7 +36,8 @@ needs_processes = pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodi
 needs_docs = pytest.mark.skipif(not QUESTION_FILES.is_dir(), reason="docs/questions/ is not staged here")
 
 CLIFF_FIGHTERS = "goat, kestrel, blinker, spearman, climber, ogre, archer"
-QUESTION_NAMES = "move, reachable, options, attack, push, climb_fails, levels, sm_reach, route, stretches, after_attack, door_melee"
+QUESTION_NAMES = ("move, reachable, options, attack, push, climb_fails, levels, sm_reach, route, stretches, "
+                  "after_attack, door_melee")
 
 
 def run(*args: str, stdin: str | None = None, cwd: Path | None = None) -> tuple[int, str, str]:

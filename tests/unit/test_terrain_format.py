@@ -118,8 +118,10 @@ def test_a_fighter_inside_an_obstacle_is_refused():
 
 @pytest.mark.parametrize(("check", "problem"), [
     ({"dice": "2x6", "pass": "at_most", "target": 7}, "fighters[0].move_check.dice: \"2x6\" is not dice"),
-    ({"dice": "0d6", "pass": "at_most", "target": 7}, 'fighters[0].move_check.dice: must roll at least one die: "0d6"'),
-    ({"dice": "2d6", "pass": "under", "target": 7}, 'fighters[0].move_check.pass: must be at_most or at_least: "under"'),
+    ({"dice": "0d6", "pass": "at_most", "target": 7},
+     'fighters[0].move_check.dice: must roll at least one die: "0d6"'),
+    ({"dice": "2d6", "pass": "under", "target": 7},
+     'fighters[0].move_check.pass: must be at_most or at_least: "under"'),
     ({"dice": "2d6", "pass": "at_most", "target": 7.5}, "fighters[0].move_check.target: must be a whole number"),
     ("2d6", 'fighters[0].move_check: must be {"dice": "2d6", "pass": "at_most" or "at_least", "target": a whole '
             'number}: "2d6"'),
