@@ -28,6 +28,7 @@ from vertigo import scenario as scenario_mod
 from vertigo.rules.height.rules import play as height_play
 from vertigo.rules.height.rules.fields import BLOCKS_SIGHT, MOVES
 from vertigo.rules.height.view.looks import SCREEN
+from vertigo.rules.terrain.rules.fields import MOVE
 from vertigo.table import Table
 from vertigo_page.controller import Controller
 from vertigo_view.lines import GAP
@@ -476,3 +477,73 @@ def test_a_shot_that_goes_round_marks_what_blocks_the_shortest_line() -> None:
     assert drawn(overlay, "blocker") == [] and drawn(overlay, "blocker-label") == []
     # A shot along its shortest line marks nothing of the kind.
     assert drawn(shot(c, "archer", "lookout"), "round-by") == []
+
+
+# -- moves in inches (Terrain features, issue 24) ------------------------------------------------------------------
+def walls(t: Table, per: float, passable: set[str]) -> list[tuple[str, float, float, float, float]]:
+    """(feature, x0, x1, top, bottom) of every obstacle (a feature rising 1 in or more, T1) but ``passable`` (the
+    openings a route goes through, T5), SVG units, y downward.  An obstacle stops movement on the section it
+    stands on: a wall rising past an upper floor laid over it is solid up to that floor's surface, where the floor
+    carries a route (``docs/rules.md``, Open rulings: "A wall past an upper floor")."""
+    f = t.scenario.field
+    out = []
+    for w in f.features:
+        if w.height < 1 or w.id in passable:
+            continue
+        floor = f.section(w.on).surface(w.centre)
+        over = [s.surface(w.centre) for s in f.sections
+                if s.id != w.on and s.x0 < w.x1 and w.x0 < s.x1 and s.surface(w.centre) > floor]
+        top = min([floor + w.height, *over])
+        out.append((w.id, float(w.x0) * per, float(w.x1) * per, -float(top) * per, -float(floor) * per))
+    return out
+
+
+INCHES = [n for n in BUNDLED if "terrain" in bundled(n).scenario.rules]
+
+
+@pytest.mark.parametrize("name", INCHES)
+@pytest.mark.parametrize("drops", [False, True])
+def test_every_route_in_inches_passes_through_no_wall_except_by_its_door(name: str, drops: bool) -> None:
+    """T8: "A fighter may not pass through an obstacle except through a door or archway (T5)"; T2: an obstacle is
+    climbed over.  Every fighter with a Move, to the ends, the quarters and the centre of every section, with and
+    without drops (T7): the route drawn passes inside no obstacle, except the openings its verdict goes through;
+    the ruined house's routes include climbs over a wall and passes through its door."""
+    t = bundled(name)
+    c = Controller(t)
+    per = float(ET.fromstring(render(t, Highlights())).get("data-per-unit") or "0")
+    kinds: set[str] = set()
+    for f in t.scenario.fighters:
+        if f[MOVE] is None:
+            continue
+        for s in t.scenario.field.sections:
+            for k in range(5):
+                c.escape()
+                c.click_fighter(f.id)
+                if drops:
+                    c.panel_action("drops")
+                c.click_section(s.id, s.x0 + (s.x1 - s.x0) * Fraction(k, 4))
+                v = c.mode.pending
+                lines = drawn(c.drawn_overlay(), "route-points")
+                if v is None or not v.path or len(lines) != 1:
+                    continue
+                doors = {x.feature for x in v.crossings if x.kind in ("door", "archway") and x.feature}
+                kinds |= {x.kind for x in v.crossings}
+                assert through(t, points(lines[0]), walls(t, per, doors)) == [], (f.id, s.id, k)
+    if name == "ruined-house.json":
+        assert {"door", "obstacle", "ladder", "low"} <= kinds
+
+
+def test_the_wall_check_catches_a_route_drawn_straight_through_a_wall() -> None:
+    """The check has teeth: the core's points alone, joined straight, run along the yard's floor through the east
+    wall of the ruined house (11.5 to 12 in, 4 in tall) where the drawing climbs over it."""
+    t = bundled("ruined-house.json")
+    c = Controller(t)
+    per = float(ET.fromstring(render(t, Highlights())).get("data-per-unit") or "0")
+    c.click_fighter("yard-1")
+    c.click_section("house", 10)
+    v = c.mode.pending
+    assert v is not None and [x.feature for x in v.crossings if x.kind == "obstacle"] == ["east-wall"]
+    straight = [(float(x) * per, -float(h) * per - 4) for _, x, h in v.path]
+    assert [w for w, *_ in through(t, straight, walls(t, per, set()))] == ["east-wall"]
+    (line,) = drawn(c.drawn_overlay(), "route-points")
+    assert through(t, points(line), walls(t, per, set())) == []
