@@ -211,3 +211,13 @@ def test_stretches_agree_with_the_route():
     assert moves.route(t, "f", Stand("g", F(7), "lad", F(2))).allowed is True
     assert moves.route(t, "f", Stand("g", F(7), "lad", F(201, 100))).allowed is False
 
+
+
+def test_the_dm_cannot_put_a_fighter_inside_a_wall():
+    """T1, H7: the DM may allow a move the rules refuse, but not one that ends inside an obstacle: that
+    place could be neither drawn nor exported."""
+    t = table(doc([GROUND], features=[wall(3, 4, 2)], move=20))
+    v = moves.route(t, "f", Stand("g", F(7, 2))).overridden(True, "let it")
+    after, outcome = moves.move(t, v)
+    assert (outcome.moved, after.stand_of("f")) == (False, Stand("g", F(1)))
+    assert outcome.steps[0].text.startswith("Not moved: the DM cannot put a fighter where it stands inside")

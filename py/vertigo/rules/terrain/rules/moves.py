@@ -73,6 +73,9 @@ def resolve_route(verdict: RouteVerdict, roller: Roller) -> Outcome:
     """
     if not verdict.final:
         return Outcome(False, verdict.start, (), ())
+    if verdict.inside is not None:
+        return Outcome(False, verdict.start, (), (Step("T1", f"Not moved: the DM cannot put a fighter where it "
+                                                            f"{verdict.inside}."),))
     if not verdict.allowed or verdict.fall_dice == 0:
         why = "the DM's ruling: no fall" if not verdict.allowed else "no fall"
         return Outcome(True, verdict.to, (), (Step("H7" if not verdict.allowed else "T8", f"Moved, {why}."),))

@@ -93,6 +93,11 @@ class RouteVerdict(Overridable):
         return self.horizontal + self.vertical
 
     @property
+    def inside(self) -> str | None:
+        """Why the point asked for is no place to stand (inside an obstacle, T1), or None."""
+        return self.stop if self.stop is not None and self.stop.startswith("stands inside") else None
+
+    @property
     def fall_dice(self) -> int:
         """Falling dice on the route, every drop's together (T6, H8)."""
         return sum(f.pool.count for f in self.falls)
