@@ -3,7 +3,7 @@ and the stretches a fighter can reach.
 
 Among the routes whose cost is within the fighter's ``move``, the one with the fewest falling dice, then the
 fewest inches, then the first in the graph's order (H13).  With none, the move is not allowed, and the
-verdict gives the cheapest route and what stops it: an obstacle it cannot climb, a drop the user has not
+verdict gives the cheapest route (the fewest inches, whatever stops it) and what stops it: an obstacle it cannot climb, a drop the user has not
 allowed, or the inches over.  A move ends on a surface or part way up a ladder, never inside an obstacle.
 
 Source: ``002_c9100305c0bcca6b.txt`` › Obstacles, Low terrain, Stairs and ladders, Archways and doors;
@@ -222,7 +222,7 @@ def judge_route(field: Battlefield, fighter: str, name: str, start: Stand, to: S
     if inside is None and fine:
         best = min(fine, key=lambda c: (c.dice, c.inches, sections(c)))
     else:
-        best = min(candidates, key=lambda c: (c.stops, c.inches, c.dice, sections(c)), default=None)
+        best = min(candidates, key=lambda c: (c.inches, c.stops, c.dice, sections(c)), default=None)
     if best is None:
         steps.append(Step("T8", f"No route reaches {where} from where {isolate(name)} stands."))
         return RouteVerdict(fighter, name, start, to, move, False, False, ZERO, ZERO, (), (), (),
