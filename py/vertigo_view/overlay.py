@@ -207,6 +207,7 @@ def _route_points(g: ET.Element, frame: _Frame, hl: Highlights) -> None:
     _el(g, "polyline", class_=f"route route-points {ok}", points=pts, vector_effect="non-scaling-stroke")
     for x, h, text in hl.route_notes:
         note = _pin(g, frame.x(x), round(frame.y(h) - ROUTE_LIFT, 2), rank=0)
+        note.set("data-slide", "h")  # sideways, or a line up, off a token it would cover (static/view.js)
         _el(note, "text", text, class_="route-note", x=0, y=-8)
 
 

@@ -191,13 +191,14 @@ def test_confirm_moves_up_the_ladder_and_undo_puts_the_fighter_back() -> None:
 def test_allow_drops_judges_the_verdict_again_and_confirm_rolls_the_fall() -> None:
     """T7: "The path finder only drops where the user allows drops, and the verdict shows the fall's dice before the
     move is confirmed"; T6: a 3 in drop at one Height per 3 in is Height 1, 1d6 (H8).  Vera at 4.25 in on the roof
-    to the upper floor at 4 in: without drops she walks round by the face at 8 in, 10.75 in, 5.75 in over her
-    Move of 5 in; with drops she drops off the roof's open edge: 0.25 in and 1d6, rolled on Confirm (seed 7, roll
-    #0), and Undo takes the move and its roll back."""
+    to the upper floor at 4 in: without drops the cheapest route, 0.25 in, is stopped by its drop; with drops she
+    drops off the roof's open edge: 0.25 in and 1d6, rolled on Confirm (seed 7, roll #0), and Undo takes the move
+    and its roll back."""
     c = controller()
     c.click_fighter("vera")
     c.click_section("upper", 4)
-    assert c.mode.pending is not None and c.mode.pending.summary == "not allowed: 10.75 in of Move 5 in"
+    assert c.mode.pending is not None and c.mode.pending.summary == "not allowed: 0.25 in of Move 5 in, 1d6 falling"
+    assert c.mode.pending.stop == "a drop of 3 in from Roof → Upper floor, and drops are not allowed"
     up = c.panel_action("drops")
     assert up.status == ("Move to Upper floor at 4 in: allowed: 0.25 in of Move 5 in, 1d6 falling. Drops allowed: "
                          "a route may drop from an unenclosed edge, for a fall (T7).")
@@ -266,6 +267,16 @@ def test_shift_arrows_move_the_point_half_an_inch_along_its_section() -> None:
     c.click_section("ground", 12)
     assert c.key("ArrowRight", True).status == ("The point is at the right end of Ground floor; click another section "
                                                 "to go on.")
+
+
+def test_shift_arrows_stop_at_a_ladder_on_the_way_so_the_keys_reach_it() -> None:
+    """Issue 24 (every ladder reachable by keyboard): from 6.75 in on the ground floor Shift+→ stops at the ladder's
+    7 in, not 7.25 in, and ↑ then takes the point up the ladder."""
+    c = controller()
+    c.click_fighter("ada")
+    c.mode.judge(c, Stand("ground", F(27, 4)))  # a point off the half-inch grid (a click would put it at the ladder)
+    assert c.key("ArrowRight", True).status == ("Move to Ground floor at 7 in: allowed: 2 in of Move 6 in.")
+    assert c.takes_key("ArrowUp", False)
 
 
 @pytest.mark.parametrize(("at", "ladder"), [(7.1, True), (6.8, True), (7.3, False)])
@@ -338,7 +349,7 @@ def test_hit_near_an_unenclosed_edge_owes_a_move_check_and_a_failure_falls_and_i
     assert box.find(".//*[@data-testid='attack-confirm']") is None  # nothing entered yet
     c.panel_action("damage", "1")
     up = c.panel_action("attack-check", "fail")
-    assert up.status == "Move check: Move check failed: falls 3 in to Upper floor, 1d6: 1–6, mean 3.5."
+    assert up.status == "Move check failed: falls 3 in to Upper floor, 1d6: 1–6, mean 3.5."
     box = panel(c)
     assert text(by_testid(box, "pool")) == "Falling dice before the roll, on a failure: 1d6: 1–6, mean 3.5"
     assert text(by_testid(box, "attack-confirm")) == "Confirm the fall and roll 1d6"

@@ -84,7 +84,7 @@ class Attacked:
             return ctl.update("This fighter has no Move check to roll: enter pass or fail.")
         self.check = check
         v = self._judge_attack(ctl)
-        return ctl.update(f"{v.what.capitalize()}: {v.summary}")
+        return ctl.update(v.summary)
 
     def attack_confirm(self, ctl: Controller) -> Update:
         """Carry the attack out: logged, the check and the fall rolled, undone whole by Undo (T3, T4, T6, H8)."""

@@ -85,13 +85,16 @@ def snapped(field: Battlefield, section_id: str, at: float | Fraction | None) ->
 
 def along(field: Battlefield, at: Stand, direction: int) -> Stand | None:
     """The point :data:`STEP` along its section (a point on a ladder: along the ladder's foot section from its
-    x); None at the section's end."""
+    x), stopping at a ladder's x on the way, so the keys reach every ladder; None at the section's end."""
     sec = field.section(at.section)
     x = sec.centre if at.x is None else at.x
     to = x + STEP * (1 if direction > 0 else -1)
     if not sec.x0 <= to <= sec.x1:
         return None
-    return Stand(at.section, to)
+    lo, hi = sorted((x, to))
+    passed = sorted((lad.x for b in field.borders if (lad := _ladder(field, b)) is not None
+                     and at.section in (lad.foot, lad.top) and lo < lad.x < hi), key=lambda lx: abs(lx - x))
+    return Stand(at.section, passed[0] if passed else to)
 
 
 def up_or_down(field: Battlefield, at: Stand, direction: int) -> Stand | None:
