@@ -275,7 +275,8 @@ def test_shift_arrows_stop_at_a_ladder_on_the_way_so_the_keys_reach_it() -> None
     c = controller()
     c.click_fighter("ada")
     c.mode.judge(c, Stand("ground", F(27, 4)))  # a point off the half-inch grid (a click would put it at the ladder)
-    assert c.key("ArrowRight", True).status == ("Move to Ground floor at 7 in: allowed: 2 in of Move 6 in.")
+    assert c.key("ArrowRight", True).status == ("Move to Ground floor at 7 in: allowed: 2 in of Move 6 in. ↑/↓ take the "
+                                                "point up or down the ladder.")
     assert c.takes_key("ArrowUp", False)
 
 
@@ -306,7 +307,8 @@ def test_up_and_down_arrows_move_the_point_half_an_inch_up_and_down_the_ladder()
     assert c.takes_key("ArrowDown", False) and c.takes_key("ArrowUp", False)
     c.key("ArrowDown", False)
     up = c.key("ArrowDown", False)
-    assert up.status == "Move to Ground floor at 7 in: allowed: 2 in of Move 6 in."
+    assert up.status == ("Move to Ground floor at 7 in: allowed: 2 in of Move 6 in. ↑/↓ take the point up or down "
+                         "the ladder.")
     c.click_section("upper", 7)
     assert c.takes_key("ArrowDown", False) and not c.takes_key("ArrowUp", False)
     up = c.key("ArrowDown", False)

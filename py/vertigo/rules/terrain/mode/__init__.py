@@ -109,6 +109,8 @@ class TerrainMode(Attacked, Mode):
         self.roll = None
         self.pending_done = False
         self.pending = moves.route(ctl.table, ctl.selected, to, self.drops)
+        if to.ladder is None and points.ladders_at(ctl.table.scenario.field, to.section, to.x):
+            more = " ↑/↓ take the point up or down the ladder." + more
         return ctl.update(f"Move to {place_words(ctl.table, self.pending.to)}: {self.pending.summary}.{more}")
 
     def click_section(self, ctl: Controller, section_id: str, at: float | Fraction | None) -> Update:
@@ -119,9 +121,7 @@ class TerrainMode(Attacked, Mode):
             names = ", ".join(isolate(ctl.table.name(x)) for x in ctl.table.fighters_on(section_id)) or "nobody"
             return ctl.update(f"{isolate(section.name)}, {show_in(section.elevation)}: {names}. "
                               "Select a fighter to move.")
-        x = points.snapped(field, section_id, at)
-        more = " ↑/↓ take the point up or down the ladder." if points.ladders_at(field, section_id, x) else ""
-        return self.judge(ctl, Stand(section_id, x), more)
+        return self.judge(ctl, Stand(section_id, points.snapped(field, section_id, at)))
 
     def _confirmable_on(self, section_id: str) -> bool:
         p = self.pending
