@@ -206,7 +206,7 @@ def test_allow_drops_judges_the_verdict_again_and_confirm_rolls_the_fall() -> No
     assert by_testid(box, "drops").get("aria-pressed") == "true"
     assert text(by_testid(box, "pool")) == "Falling dice before the roll: 1d6: 1–6, mean 3.5"
     assert text(by_testid(box, "confirm")) == "Confirm move and roll 1d6"
-    assert c._highlights().route_notes == ((F(4), F(6), "drop 3 in · 1d6"),)
+    assert c._highlights().route_notes == ((F(4), F(9, 2), "drop 3 in · 1d6"),)
     expected = roll(DicePool(1), rng_for(7, 0))
     up = c.panel_action("confirm")
     assert up.status == f"Vera moved to Upper floor at 4 in. Rolled {expected}."
@@ -275,8 +275,8 @@ def test_shift_arrows_stop_at_a_ladder_on_the_way_so_the_keys_reach_it() -> None
     c = controller()
     c.click_fighter("ada")
     c.mode.judge(c, Stand("ground", F(27, 4)))  # a point off the half-inch grid (a click would put it at the ladder)
-    assert c.key("ArrowRight", True).status == ("Move to Ground floor at 7 in: allowed: 2 in of Move 6 in. ↑/↓ take the "
-                                                "point up or down the ladder.")
+    assert c.key("ArrowRight", True).status == (
+        "Move to Ground floor at 7 in: allowed: 2 in of Move 6 in. ↑/↓ take the point up or down the ladder.")
     assert c.takes_key("ArrowUp", False)
 
 

@@ -106,13 +106,13 @@ def _note(c: Crossing, v: RouteVerdict, fall: int) -> str:
 
 
 def _where(field: Battlefield, c: Crossing, v: RouteVerdict) -> Point:
-    """Where a crossing's note stands: over a feature's top (an opening: over its floor), halfway up a ladder or
-    a face, at the top of a drop."""
-    if c.kind == "drop":
+    """Where a crossing's note stands: over a feature's top (an opening: over its floor), halfway up a ladder, a
+    face or a drop."""
+    if c.kind == "drop":  # halfway down, clear of the fighter standing at the top
         tops = [ha for (_, xa, ha), (_, xb, hb) in zip(v.path, v.path[1:], strict=False)
                 if xa == xb == c.x and ha - hb == c.drop]
         if tops:
-            return (c.x, tops[0])
+            return (c.x, tops[0] - c.drop / 2)
     if c.feature is not None:
         f = next(f for f in field.features if f.id == c.feature)
         floor = field.section(f.on).surface(f.centre)
