@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from fractions import Fraction as F
+from pathlib import Path
 
 import pytest
 
 from vertigo import scenario as scenario_mod
 from vertigo.dice import DicePool, rng_for, roll
+from vertigo.rules.terrain.rules.fields import MOVE
 from vertigo.stand import Stand
 from vertigo.table import Table
 from vertigo_page.controller import Controller
+from vertigo_view.side_view import fighter_groups, render_fighters
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "static" / "scenarios"
 
 DOC = """{
   "vertigo": 2, "title": "A house", "units": "inches", "dice_seed": 7,
@@ -425,3 +430,35 @@ def test_melee_through_the_closed_door_needs_both_within_an_inch_of_its_faces() 
     assert hl.route_notes == ((F(-1, 2), F(0), "1 in"), (F(7, 8), F(0), "0.75 in"))
     assert c.takes_key("s", False)
     assert c.key("s", False).status.startswith("Bram selected")
+
+
+@pytest.mark.parametrize("name", ["ruined-house.json", "gantries.json"])
+def test_after_each_move_in_inches_and_undo_the_fighters_redrawn_read_as_a_whole_redraw(name: str) -> None:
+    """T8: every fighter with a Move of the bundled inches battlefields, moved to the middle of each stretch it
+    reaches, then undone: the fighters' groups the page is sent (only those whose drawing changed), written over
+    what it showed, give exactly the whole fighters group drawn afresh, a fighter up a ladder included."""
+    c = Controller(Table.start(scenario_mod.loads((SCENARIOS / name).read_text())))
+    c.show()
+    shown = fighter_groups(c.table)
+    checked = 0
+    for f in c.table.scenario.fighters:
+        c.escape()
+        c.click_fighter(f.id)
+        if f[MOVE] is None:
+            continue
+        for sid, spans in c.mode.reached(c).sections:
+            for a, b in spans:
+                c.click_section(sid, (a + b) / 2)
+                if c.mode.pending is None or not c.mode.pending.final or c.mode.pending.to == c.mode.pending.start:
+                    continue
+                for act in (lambda: c.panel_action("confirm"), c.undo):
+                    up = act()
+                    assert up.fighters is not None or up.fighter_groups is not None
+                    changed = dict(up.fighter_groups or ())
+                    now = up.fighters if up.fighters is not None else (
+                        '<g id="fighters">' + "".join(changed.get(fid, text) for fid, text in shown) + "</g>")
+                    assert now == render_fighters(c.table), (f.id, sid)
+                    shown = fighter_groups(c.table)
+                    checked += 1
+                c.click_fighter(f.id)
+    assert checked >= 10
