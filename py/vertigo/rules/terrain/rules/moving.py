@@ -3,8 +3,9 @@ and the stretches a fighter can reach.
 
 Among the routes whose cost is within the fighter's ``move``, the one with the fewest falling dice, then the
 fewest inches, then the first in the graph's order (H13).  With none, the move is not allowed, and the
-verdict gives the cheapest route (the fewest inches, whatever stops it) and what stops it: an obstacle it cannot climb, a drop the user has not
-allowed, or the inches over.  A move ends on a surface or part way up a ladder, never inside an obstacle.
+verdict gives the cheapest route (the fewest inches, whatever stops it) and what stops it: an obstacle it
+cannot climb, a drop the user has not allowed, or the inches over.  A move ends on a surface or part way up a
+ladder, never inside an obstacle.
 
 Source: ``002_c9100305c0bcca6b.txt`` › Obstacles, Low terrain, Stairs and ladders, Archways and doors;
 rulings T1, T2, T4, T5, T6, T7, T8, H7, H13.
