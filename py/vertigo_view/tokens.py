@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from vertigo import lengths
 from vertigo.numbers import fmt
 from vertigo.rules.levels.rules.fields import SM
 from vertigo.scenario import Fighter
@@ -224,7 +225,11 @@ def _token(fg: ET.Element, table: Table, x: float, y: float, f: Fighter, colour:
 def _fighter_group(g: ET.Element, table: Table, f: Fighter) -> ET.Element:
     """A fighter's ``g.fighter`` (a keyboard button named for the fighter and where it stands)."""
     sec = table.scenario.field.section(table.position(f.id))
-    label = f"{isolate(f.name)} ({isolate(f.side)}) on {isolate(sec.name)}"
+    stand = table.stand_of(f.id)
+    where = f"on {isolate(sec.name)}"
+    if stand.ladder is not None and stand.up is not None:
+        where = f"{lengths.show(stand.up, table.scenario.units)} up the ladder from {isolate(sec.name)}"
+    label = f"{isolate(f.name)} ({isolate(f.side)}) {where}"
     fg = _el(g, "g", id=f"fighter-{f.id}", class_="fighter", data_fighter=f.id, data_side=f.side,
              role="button", tabindex=0, aria_label=label)
     _el(fg, "title", label)

@@ -462,3 +462,12 @@ def test_after_each_move_in_inches_and_undo_the_fighters_redrawn_read_as_a_whole
                     checked += 1
                 c.click_fighter(f.id)
     assert checked >= 10
+
+
+def test_a_fighter_part_way_up_a_ladder_is_named_so():
+    """T4: "fighters … can remain part way up"; the token's accessible name says where: Krag 1.5 in up the
+    ladder, not merely on the ground floor at its foot."""
+    table = Table.start(scenario_mod.loads((SCENARIOS / "ruined-house.json").read_text()))
+    group = ET.fromstring(render_fighters(table)).find(".//*[@data-fighter='climber']")
+    assert group is not None
+    assert group.get("aria-label") == "Krag (on the ladder) (Goliaths) 1.5 in up the ladder from Ground floor"
