@@ -221,3 +221,23 @@ def test_the_dm_cannot_put_a_fighter_inside_a_wall():
     after, outcome = moves.move(t, v)
     assert (outcome.moved, after.stand_of("f")) == (False, Stand("g", F(1)))
     assert outcome.steps[0].text.startswith("Not moved: the DM cannot put a fighter where it stands inside")
+
+
+def test_a_place_part_way_up_a_ladder_is_saved_exported_and_undone():
+    """T4: "Fighters that finish their activation climbing stairs or ladders … can remain part way up (… make
+    a note of where they are)": a move that ends 2.5 in up the ladder is kept in the saved table, written by
+    Export, read back by Import, and taken back by Undo."""
+    from vertigo import storage
+
+    t = table(doc(TWO, [LADDER], x=5, move=5))
+    v = moves.route(t, "f", Stand("g", F(7), "lad", F(5, 2)))
+    assert (v.allowed, v.cost) == (True, F(9, 2))
+    after, _ = moves.move(t, v)
+    here = Stand("g", F(7), "lad", F(5, 2))
+    assert after.stand_of("f") == here
+    assert storage.restore(storage.TableEncoder().encode(after)).stand_of("f") == here
+    exported = scenario.dumps(after.scenario, dict(after.stands))
+    assert json.loads(exported)["fighters"][0] == {"id": "f", "name": "Fen", "side": "a", "ladder": "lad",
+                                                        "up": 2.5, "move": 5}
+    assert Table.start(scenario.loads(exported)).stand_of("f") == here
+    assert after.undo().stand_of("f") == Stand("g", F(5))
