@@ -271,3 +271,18 @@ def test_a_miss_near_the_edge_on_stairs_owes_only_the_falling_test():
     stairs' own."""
     v = after_attack(stairs_near_edge(cellar=True), "f", 0)
     assert (v.move_check, v.falling_test, v.fall.rule, v.fall.to, v.fall.distance) == (False, True, "T4", "cellar", 4)
+
+
+def test_off_a_right_edge_a_fighter_lands_on_the_section_beyond_it():
+    """T3, T6 (rules.md: "the 6 in from the ruined house's roof to its yard is 2d6"): the roof's right edge at
+    12 in stands over both the house's floor, which ends there, and the yard, which runs on past it; the fall
+    goes outward, into the yard, 6 in: Height 2, 2d6."""
+    import json
+    from pathlib import Path
+
+    from vertigo.ask import answer
+
+    doc = json.loads((Path(__file__).resolve().parents[2] / "static/scenarios/ruined-house.json").read_text())
+    fall = answer({"ask": "after_attack", "scenario": doc, "target": "roof-edge", "damage": 1,
+                   "positions": {"roof-edge": {"section": "roof", "x": 11.75}}})["fall"]
+    assert (fall["to"], fall["x_in"], fall["height_in"], fall["dice"]) == ("yard", 12, 6, 2)

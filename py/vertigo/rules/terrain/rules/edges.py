@@ -31,6 +31,7 @@ Rulings restated in ``docs/rules.md``: ``#t3-edges``, ``#t4-ladders-and-stairs``
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -192,9 +193,15 @@ def _owed_by(move_check: bool, falling_test: bool) -> str:
 def below_other(field: Battlefield, x: Fraction, height: Fraction, skip: str) -> Section | None:
     """:meth:`Battlefield.below` over every section but ``skip``: the highest surface at ``x`` at or below
     ``height`` (inches), ties to the first in the document (H13); None when there is none."""
+    return _highest(field.sections, x, height, skip)
+
+
+def _highest(sections: Iterable[Section], x: Fraction, height: Fraction, skip: str) -> Section | None:
+    """Of ``sections`` but ``skip``, the one whose surface at ``x`` is the highest at or below ``height``, the
+    first in order among equals; None when there is none."""
     best: Section | None = None
     best_top = _ZERO
-    for s in field.sections:
+    for s in sections:
         if s.id != skip and s.x0 <= x <= s.x1:
             top = s.surface(x)
             if top <= height and (best is None or top > best_top):
@@ -204,9 +211,18 @@ def below_other(field: Battlefield, x: Fraction, height: Fraction, skip: str) ->
 
 def edge_below(field: Battlefield, section: Section, x: Fraction) -> Section | None:
     """The section straight below the side of ``section`` at ``x``, when it is 1 in or more lower (an edge, T3);
-    None when the side is no edge (nothing below, or less than 1 in lower)."""
+    None when the side is no edge (nothing below, or less than 1 in lower).
+
+    Of the sections under the side, one that runs on past it, outward, comes first: off the roof's right edge
+    a fighter lands in the yard beyond, not on the house's floor that ends at the same x (then the highest, then
+    H13).
+    """
     top = section.surface(x)
-    below = below_other(field, x, top, section.id)
+    outward = [s for s in field.sections
+               if s.id != section.id and (s.x1 > x if x == section.x1 else s.x0 < x if x == section.x0 else False)]
+    below = _highest(outward, x, top, section.id)
+    if below is None:
+        below = below_other(field, x, top, section.id)
     if below is None or top - below.surface(x) < EDGE_DROP:
         return None
     return below
