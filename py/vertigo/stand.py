@@ -17,9 +17,9 @@ from fractions import Fraction
 from .battlefield import Battlefield, Border
 from .errors import UnknownSectionError
 from .lengths import show
-from .text import quote
+from .text import isolate, quote
 
-__all__ = ["Stand", "ladder", "on_ladder"]
+__all__ = ["Stand", "ladder", "on_ladder", "up_ladder_words"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,3 +80,18 @@ def on_ladder(field: Battlefield, ladder_id: str, up: Fraction, units: str) -> S
         raise ValueError(f"must be on the ladder, from {show(Fraction(0), units)} to {show(height, units)} above "
                          f"its foot: {show(up, units)}")
     return Stand(foot, border.x, ladder_id, up)
+
+
+def up_ladder_words(field: Battlefield, stand: Stand, units: str) -> str:
+    """A place part way up a ladder in words, the ladder named by the sections it joins: ``"1.5 in up the
+    ladder from Ground floor to Upper floor"`` (names isolated, as text).
+
+    Raises:
+        UnknownSectionError: ``stand`` is on no ladder of the battlefield.
+    """
+    if stand.ladder is None or stand.up is None:
+        raise UnknownSectionError("the place is on no ladder")
+    border = ladder(field, stand.ladder)
+    top = border.b if border.a == stand.section else border.a
+    return (f"{show(stand.up, units)} up the ladder from {isolate(field.section(stand.section).name)} to "
+            f"{isolate(field.section(top).name)}")

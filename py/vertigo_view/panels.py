@@ -19,6 +19,7 @@ from vertigo.dice import DiceRoll
 from vertigo.numbers import signed
 from vertigo.rule_tags import RULE_TAGS, split_tags
 from vertigo.scenario import Fighter, Scenario
+from vertigo.stand import up_ladder_words
 from vertigo.table import LogEntry, Table
 from vertigo.text import isolate
 from vertigo.verdict import Step
@@ -135,7 +136,7 @@ def placed_stand(table: Table, fighter: Fighter) -> ET.Element:
     show = lengths.show
     at = table.stand_of(fighter.id)
     where = (f"on {isolate(section.name)} at x = {show(x, sc.units)}" if at.ladder is None or at.up is None else
-             f"{show(at.up, sc.units)} up the ladder {isolate(at.ladder)} from {isolate(section.name)}")
+             up_ladder_words(sc.field, at, sc.units))
     return el(None, "p", f"{isolate(fighter.side)} · {where} · "
                          f"standing surface {show(table.surface(fighter.id), sc.units)}", class_="meta",
               data_testid="fighter-stand")

@@ -174,9 +174,9 @@ def test_krag_attacked_on_the_ladder_rolls_his_falling_test_hit_or_miss(app: App
 
 def test_the_ruined_house_by_keyboard_a_move_judged_stepped_and_confirmed_and_a_point_up_the_ladder(app: App) -> None:
     """Issue 24, keyboard: Enter selects Grok; → to the yard, Enter judges its centre (18 in: 3 in of Move 4 in),
-    Shift+← moves the point to 17.5 in, Enter confirms.  Mira: → to the ground floor, Enter judges its centre
-    (6 in); Shift+→ twice to the ladder (7 in), ↑ takes the point ½ in up it, Enter confirms: she stays part way up
-    (T4)."""
+    Shift+← moves the point to 17.5 in, Enter (the focus still on Grok) confirms.  Mira: → to the ground floor,
+    Enter judges its centre (6 in); Shift+→ twice to the ladder (7 in), ↑ takes the point ½ in up it, Enter
+    confirms: she stays part way up (T4)."""
     app.load_scenario(SCENARIO)
     page = app.page
     app.fighter("yard-1").focus()
@@ -187,8 +187,8 @@ def test_the_ruined_house_by_keyboard_a_move_judged_stepped_and_confirmed_and_a_
     expect(page.locator("#status")).to_have_text(
         "Move to Yard at 18 in: allowed: 3 in of Move 4 in. Enter again to confirm.")
     page.keyboard.press("Shift+ArrowLeft")
-    expect(page.locator("#status")).to_have_text("Move to Yard at 17.5 in: allowed: 2.5 in of Move 4 in.")
-    page.locator("#section-yard").focus()
+    expect(page.locator("#status")).to_have_text(
+        "Move to Yard at 17.5 in: allowed: 2.5 in of Move 4 in. Enter confirms.")
     page.keyboard.press("Enter")
     expect(page.locator("#status")).to_have_text("Grok moved to Yard at 17.5 in.")
     page.keyboard.press("Escape")
@@ -199,14 +199,16 @@ def test_the_ruined_house_by_keyboard_a_move_judged_stepped_and_confirmed_and_a_
     expect(page.locator("#status")).to_have_text(
         "Move to Ground floor at 6 in: allowed: 4.25 in of Move 5 in. Enter again to confirm.")
     page.keyboard.press("Shift+ArrowRight")
-    expect(page.locator("#status")).to_have_text("Move to Ground floor at 6.5 in: allowed: 3.75 in of Move 5 in.")
+    expect(page.locator("#status")).to_have_text(
+        "Move to Ground floor at 6.5 in: allowed: 3.75 in of Move 5 in. Enter confirms.")
     page.keyboard.press("Shift+ArrowRight")
     expect(page.locator("#status")).to_have_text(
-        "Move to Ground floor at 7 in: allowed: 3.25 in of Move 5 in. ↑/↓ take the point up or down the ladder.")
+        "Move to Ground floor at 7 in: allowed: 3.25 in of Move 5 in. ↑/↓ take the point up or down the ladder. "
+        "Enter confirms.")
     page.keyboard.press("ArrowUp")
     expect(page.locator("#status")).to_have_text(
-        "Move to 0.5 in up the ladder from Ground floor to Upper floor: allowed: 2.75 in of Move 5 in.")
-    page.locator("#section-house").focus()
+        "Move to 0.5 in up the ladder from Ground floor to Upper floor: allowed: 2.75 in of Move 5 in. "
+        "Enter confirms.")
     page.keyboard.press("Enter")
     expect(page.locator("#status")).to_have_text(
         "Mira (behind the railing) moved to 0.5 in up the ladder from Ground floor to Upper floor.")

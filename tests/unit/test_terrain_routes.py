@@ -215,12 +215,21 @@ def test_stretches_agree_with_the_route():
 
 def test_the_dm_cannot_put_a_fighter_inside_a_wall():
     """T1, H7: the DM may allow a move the rules refuse, but not one that ends inside an obstacle: that
-    place could be neither drawn nor exported."""
+    place could be neither drawn nor exported, so the override leaves the answer not allowed."""
     t = table(doc([GROUND], features=[wall(3, 4, 2)], move=20))
     v = moves.route(t, "f", Stand("g", F(7, 2))).overridden(True, "let it")
+    assert (v.allowed, v.final) == (False, False)
     after, outcome = moves.move(t, v)
     assert (outcome.moved, after.stand_of("f")) == (False, Stand("g", F(1)))
-    assert outcome.steps[0].text.startswith("Not moved: the DM cannot put a fighter where it stands inside")
+
+
+def test_a_drop_the_dm_allows_says_it_falls_nothing():
+    """H7 ("a move allowed only by the DM's override goes straight there with no fall"): its summary says no
+    fall, not the route's dice."""
+    t = table(doc(TWO, [], x=6, section="up", move=1))
+    v = moves.route(t, "f", Stand("g", F(10)), drops=True)
+    assert (v.allowed, v.fall_dice) == (False, 1)
+    assert v.overridden(True).summary == "allowed: 4 in of Move 1 in, no fall: the DM's ruling (H7)"
 
 
 def test_a_place_part_way_up_a_ladder_is_saved_exported_and_undone():

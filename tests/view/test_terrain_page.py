@@ -266,9 +266,12 @@ def test_shift_arrows_move_the_point_half_an_inch_along_its_section() -> None:
     c = controller()
     c.click_fighter("ada")
     assert c.takes_key("ArrowRight", True)
-    assert c.key("ArrowRight", True).status == "Move to Ground floor at 9.5 in: allowed: 0.5 in of Move 6 in."
-    assert c.key("ArrowRight", True).status == "Move to Ground floor at 10 in: allowed: 1 in of Move 6 in."
-    assert c.key("ArrowLeft", True).status == "Move to Ground floor at 9.5 in: allowed: 0.5 in of Move 6 in."
+    assert c.key("ArrowRight", True).status == ("Move to Ground floor at 9.5 in: allowed: 0.5 in of Move 6 in. "
+                                                "Enter confirms.")
+    assert c.key("ArrowRight", True).status == ("Move to Ground floor at 10 in: allowed: 1 in of Move 6 in. "
+                                                "Enter confirms.")
+    assert c.key("ArrowLeft", True).status == ("Move to Ground floor at 9.5 in: allowed: 0.5 in of Move 6 in. "
+                                               "Enter confirms.")
     c.click_section("ground", 12)
     assert c.key("ArrowRight", True).status == ("The point is at the right end of Ground floor; click another section "
                                                 "to go on.")
@@ -281,7 +284,8 @@ def test_shift_arrows_stop_at_a_ladder_on_the_way_so_the_keys_reach_it() -> None
     c.click_fighter("ada")
     c.mode.judge(c, Stand("ground", F(27, 4)))  # a point off the half-inch grid (a click would put it at the ladder)
     assert c.key("ArrowRight", True).status == (
-        "Move to Ground floor at 7 in: allowed: 2 in of Move 6 in. ↑/↓ take the point up or down the ladder.")
+        "Move to Ground floor at 7 in: allowed: 2 in of Move 6 in. ↑/↓ take the point up or down the ladder. "
+        "Enter confirms.")
     assert c.takes_key("ArrowUp", False)
 
 
@@ -307,17 +311,19 @@ def test_up_and_down_arrows_move_the_point_half_an_inch_up_and_down_the_ladder()
     c.click_fighter("ada")
     c.click_section("ground", 7)
     up = c.key("ArrowUp", False)
-    assert up.status == "Move to 0.5 in up the ladder from Ground floor to Upper floor: allowed: 2.5 in of Move 6 in."
+    assert up.status == ("Move to 0.5 in up the ladder from Ground floor to Upper floor: allowed: 2.5 in of Move 6 in. "
+                         "Enter confirms.")
     assert c.key("ArrowUp", False).status.startswith("Move to 1 in up the ladder from Ground floor to Upper floor")
     assert c.takes_key("ArrowDown", False) and c.takes_key("ArrowUp", False)
     c.key("ArrowDown", False)
     up = c.key("ArrowDown", False)
     assert up.status == ("Move to Ground floor at 7 in: allowed: 2 in of Move 6 in. ↑/↓ take the point up or down "
-                         "the ladder.")
+                         "the ladder. Enter confirms.")
     c.click_section("upper", 7)
     assert c.takes_key("ArrowDown", False) and not c.takes_key("ArrowUp", False)
     up = c.key("ArrowDown", False)
-    assert up.status == "Move to 2.5 in up the ladder from Ground floor to Upper floor: allowed: 4.5 in of Move 6 in."
+    assert up.status == ("Move to 2.5 in up the ladder from Ground floor to Upper floor: allowed: 4.5 in of Move 6 in. "
+                         "Enter confirms.")
     box = panel(c)
     assert [text(b) for b in box.iter("button") if b.get("data-action") == "ladder-step"] == [
         "½ in up the ladder (↑)", "½ in down the ladder (↓)"]
@@ -471,3 +477,18 @@ def test_a_fighter_part_way_up_a_ladder_is_named_so():
     group = ET.fromstring(render_fighters(table)).find(".//*[@data-fighter='climber']")
     assert group is not None
     assert group.get("aria-label") == "Krag (on the ladder) (Goliaths) 1.5 in up the ladder from Ground floor"
+
+
+def test_enter_confirms_a_point_the_keys_judged() -> None:
+    """README's keys ("Enter confirms a move judged allowed"): a point judged by Shift+←/→ leaves the focus on
+    the fighter, where Enter would deselect it; while that point stands, Enter confirms the move instead."""
+    c = controller()
+    c.click_fighter("ada")
+    assert not c.takes_key("Enter", False)
+    c.key("ArrowRight", True)
+    assert c.takes_key("Enter", False)
+    up = c.key("Enter", False)
+    assert up.status == "Ada moved to Ground floor at 9.5 in."
+    assert not c.takes_key("Enter", False)
+    c.click_section("ground", 11)
+    assert not c.takes_key("Enter", False)  # judged by a click: Enter keeps its meaning on what has the focus

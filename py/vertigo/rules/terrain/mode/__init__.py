@@ -59,6 +59,7 @@ class TerrainMode(Attacked, Mode):
         self.drops = False
         self.pending: RouteVerdict | None = None
         self.pending_done = False
+        self.keyed = False
         self.roll: DiceRoll | None = None
         self._reach_key: tuple[object, str, bool] | None = None
         self._reach: Stretches | None = None
@@ -71,6 +72,7 @@ class TerrainMode(Attacked, Mode):
         self.drops = False
         self.pending = self.roll = None
         self.pending_done = False
+        self.keyed = False
         self.attack_clear()
 
     def drop_move(self, ctl: Controller) -> None:
@@ -108,6 +110,7 @@ class TerrainMode(Attacked, Mode):
         self.attack_clear()
         self.roll = None
         self.pending_done = False
+        self.keyed = False
         self.pending = moves.route(ctl.table, ctl.selected, to, self.drops)
         if to.ladder is None and points.ladders_at(ctl.table.scenario.field, to.section, to.x):
             more = " ↑/↓ take the point up or down the ladder." + more
@@ -207,7 +210,20 @@ class TerrainMode(Attacked, Mode):
             edge = "right" if direction > 0 else "left"
             return ctl.update(f"The point is at the {edge} end of {isolate(field.section(at.section).name)}; "
                               "click another section to go on.")
-        return self.judge(ctl, to)
+        return self._keyed(ctl, to)
+
+    def _keyed(self, ctl: Controller, to: Stand) -> Update:
+        """Judge a point reached by the keys: while it stands, Enter confirms it (the focus stays on the fighter,
+        where Enter would otherwise deselect)."""
+        up = self.judge(ctl, to)
+        self.keyed = True
+        if self._confirmable():
+            up = replace(up, status=up.status.rstrip(".") + ". Enter confirms.")
+        return up
+
+    def _confirmable(self) -> bool:
+        p = self.pending
+        return p is not None and not self.pending_done and p.final and p.to != p.start
 
     def ladder_steps(self, ctl: Controller) -> tuple[bool, bool]:
         """Whether the pending point can go up, and down, a ladder (↑, ↓)."""
@@ -224,15 +240,19 @@ class TerrainMode(Attacked, Mode):
         to = points.up_or_down(ctl.table.scenario.field, self.pending.to, direction)
         if to is None:
             return ctl.update("The point can go no further " + ("up." if direction > 0 else "down."))
-        return self.judge(ctl, to)
+        return self._keyed(ctl, to)
 
     def takes_key(self, ctl: Controller, key: str, shift: bool) -> bool:
+        if key == "Enter" and not shift:
+            return self.keyed and self._confirmable()
         if key in ("ArrowUp", "ArrowDown") and not shift:
             up, down = self.ladder_steps(ctl)
             return up if key == "ArrowUp" else down
         return super().takes_key(ctl, key, shift)
 
     def key(self, ctl: Controller, key: str, shift: bool) -> Update:
+        if key == "Enter":
+            return self.confirm(ctl)
         if key in ("ArrowUp", "ArrowDown"):
             return self.ladder_step(ctl, 1 if key == "ArrowUp" else -1)
         return super().key(ctl, key, shift)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from vertigo.dice import DicePool
 from vertigo.lengths import show
 from vertigo.resolve import Outcome, Rolled, Roller
-from vertigo.stand import Stand
+from vertigo.stand import Stand, up_ladder_words
 from vertigo.text import isolate
 from vertigo.verdict import Step
 
@@ -73,9 +73,6 @@ def resolve_route(verdict: RouteVerdict, roller: Roller) -> Outcome:
     """
     if not verdict.final:
         return Outcome(False, verdict.start, (), ())
-    if verdict.inside is not None:
-        return Outcome(False, verdict.start, (), (Step("T1", f"Not moved: the DM cannot put a fighter where it "
-                                                            f"{verdict.inside}."),))
     if not verdict.allowed or verdict.fall_dice == 0:
         why = "the DM's ruling: no fall" if not verdict.allowed else "no fall"
         return Outcome(True, verdict.to, (), (Step("H7" if not verdict.allowed else "T8", f"Moved, {why}."),))
@@ -100,6 +97,6 @@ def move(table: Table, verdict: RouteVerdict) -> tuple[Table, _Outcome]:
 def _place(table: Table, to: Stand) -> str:
     field = table.scenario.field
     if to.ladder is not None and to.up is not None:
-        return f"the ladder {to.ladder}, {show(to.up, 'inches')} up"
+        return up_ladder_words(field, to, "inches")
     sec = field.section(to.section)
     return f"{isolate(sec.name)}" + ("" if to.x is None else f" at {show(to.x, 'inches')}")

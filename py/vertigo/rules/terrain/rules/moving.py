@@ -24,7 +24,7 @@ from vertigo.battlefield import Battlefield, Section
 from vertigo.errors import LengthError
 from vertigo.falling import Fall, drop
 from vertigo.lengths import show
-from vertigo.stand import Stand, on_ladder
+from vertigo.stand import Stand, on_ladder, up_ladder_words
 from vertigo.text import isolate
 from vertigo.verdict import Overridable, Override, Step, explanation, rule_ids
 
@@ -94,6 +94,12 @@ class RouteVerdict(Overridable):
         return self.horizontal + self.vertical
 
     @property
+    def final(self) -> bool:
+        """The answer after any DM override (H7); never allowed into an obstacle, which the DM cannot overrule:
+        the place could be neither drawn nor exported (T1)."""
+        return False if self.inside is not None else Overridable.final.fget(self)  # type: ignore[attr-defined]
+
+    @property
     def inside(self) -> str | None:
         """Why the point asked for is no place to stand (inside an obstacle, T1), or None."""
         return self.stop if self.stop is not None and self.stop.startswith("stands inside") else None
@@ -111,6 +117,8 @@ class RouteVerdict(Overridable):
         word = "allowed" if self.final else "not allowed"
         move = "no Move" if self.move is None else f"Move {show(self.move, 'inches')}"
         falls = f", {self.fall_dice}d6 falling" if self.fall_dice else ""
+        if self.final and not self.allowed and self.fall_dice:
+            falls = ", no fall: the DM's ruling (H7)"
         return f"{word}: {show(self.cost, 'inches')} of {move}{falls}"
 
     def to_json(self) -> dict[str, Any]:
@@ -270,7 +278,7 @@ def _checked(field: Battlefield, to: Stand) -> Stand:
 
 def _where(field: Battlefield, to: Stand) -> str:
     if to.ladder is not None and to.up is not None:
-        return f"{show(to.up, 'inches')} up the ladder {to.ladder}"
+        return up_ladder_words(field, to, "inches")
     sec = field.section(to.section)
     return f"{isolate(sec.name)} at {show(sec.centre if to.x is None else to.x, 'inches')}"
 
@@ -409,7 +417,7 @@ def stretches(field: Battlefield, start: Stand, move: Fraction | None, drops: bo
             ups.append(min(height, move - to_foot))
         if start.ladder == lid and start.up is not None:
             ups.append(min(height, start.up + move))
-        if ups:
+        if ups and max(ups) > 0:
             lad.append((k, lid, max(ups)))
     return Stretches(tuple(out), tuple((lid, up) for _, lid, up in sorted(lad)))
 

@@ -17,7 +17,7 @@ from vertigo.rules.terrain.rules.fields import MOVE, MOVE_CHECK
 from vertigo.rules.terrain.rules.moving import RouteVerdict, Stretches
 from vertigo.rules.terrain.rules.routes import Crossing
 from vertigo.scenario import Fighter
-from vertigo.stand import Stand, ladder
+from vertigo.stand import Stand, ladder, up_ladder_words
 from vertigo.table import Table
 from vertigo.text import isolate, joined
 from vertigo_view.panels import button, dice_faces, el, placed_stand, rule_tags, step_list
@@ -43,10 +43,7 @@ def place_words(table: Table, to: Stand) -> str:
     floor"``."""
     field = table.scenario.field
     if to.ladder is not None and to.up is not None:
-        b = ladder(field, to.ladder)
-        top = b.b if b.a == to.section else b.a
-        return (f"{inches(to.up)} up the ladder from {isolate(field.section(to.section).name)} to "
-                f"{isolate(field.section(top).name)}")
+        return up_ladder_words(field, to, "inches")
     sec = field.section(to.section)
     return f"{isolate(sec.name)} at {inches(sec.centre if to.x is None else to.x)}"
 
@@ -174,7 +171,7 @@ def route_verdict(table: Table, v: RouteVerdict, roll: DiceRoll | None, done: bo
         if v.final:
             roll_words = f" and roll {v.fall_dice}d6" if v.fall_dice and v.allowed else ""
             button(row, f"Confirm move{roll_words}", "confirm", class_="primary", data_testid="confirm")
-        if v.found:
+        if v.found and v.inside is None:
             if v.override is None:
                 button(row, "DM override: forbid" if v.allowed else "DM override: allow", "override",
                        "forbid" if v.allowed else "allow", class_="override")
