@@ -404,7 +404,13 @@ def fighters(c: Checker, raw: Any, section_ids: set[str] | None, section_list: l
                 if key in f:
                     c.add(f"{at}.{key}", "a fighter on a ladder stands at the ladder's x above its foot: give "
                                          "\"ladder\" and \"up\", or \"section\" and \"x\", not both")
-            up = c.number(f"{at}.up", f.get("up", 0), 0, MAX_LADDER_UP)
+            raw_up = f.get("up", 0)
+            if not isinstance(raw_up, bool) and isinstance(raw_up, (int, float)) and raw_up < 0:
+                c.add(f"{at}.up", f"must be on the ladder, {lengths.show(Fraction(0), c.units)} or more above its "
+                                  f"foot: {show(raw_up)}")
+                up = None
+            else:
+                up = c.number(f"{at}.up", raw_up, 0, MAX_LADDER_UP)
             section = None
         elif "up" in f:
             c.add(f"{at}.up", 'is how far up a ladder the fighter stands: it needs "ladder", the ladder\'s id')

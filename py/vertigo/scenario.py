@@ -250,11 +250,13 @@ def load(doc: Any) -> Scenario:
         read = None
     if read is not None:
         reading.relations(c, read)
+        # A fighter's place on a section is checked whatever else is wrong (one inside a wall is listed with the
+        # rest); one up a ladder once the battlefield is whole, where its ladder is found.
+        _stands(c, read, raw_fighters, rules)
     if not c.problems:
         assert read is not None
         field = read
         raw_fighters = reading.ladder_places(c, field, raw_fighters)
-        _stands(c, field, raw_fighters, rules)
     if not c.problems:
         reading.fall_depth(c, sections, rules, options)
     if c.problems:
@@ -271,10 +273,12 @@ def load(doc: Any) -> Scenario:
 
 
 def _stands(c: reading.Checker, field: Battlefield, raw: list[Any], rules: tuple[str, ...]) -> None:
-    """Each fighter's place asked of the rule sets that say where a fighter may not stand
+    """Each fighter's place on a section asked of the rule sets that say where a fighter may not stand
     (:attr:`~vertigo.ruleset.RuleSet.stand_check`: not inside an obstacle), refused at its place."""
     checks = [REGISTRY[r].stand_check for r in rules if REGISTRY[r].stand_check is not None]
     for i, (_fid, _name, _side, section, x, _values, ladder_id, up) in enumerate(raw):
+        if ladder_id is not None or section not in field:
+            continue  # up a ladder: checked with its ladder; on no section: that problem is listed already
         for check in checks:
             assert check is not None
             why = check(field, Stand(section, x, ladder_id, up))

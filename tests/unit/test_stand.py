@@ -112,7 +112,7 @@ def test_a_damaged_place_in_a_saved_table_is_refused_at_its_field(where, raw, me
 @pytest.mark.parametrize(("fighter", "problem"), [
     ({"ladder": "rope", "up": 10.5},
      "fighters[0].up: must be on the ladder, from 0 ft to 10 ft above its foot: 10.5 ft"),
-    ({"ladder": "rope", "up": -1}, "fighters[0].up: must be 0 to 240000: -1"),
+    ({"ladder": "rope", "up": -1}, "fighters[0].up: must be on the ladder, 0 ft or more above its foot: -1"),
     ({"ladder": "stairs", "up": 1}, 'fighters[0].ladder: no ladder "stairs"; its ladders: rope'),
     ({"ladder": "rope", "section": "floor"},
      'fighters[0].section: a fighter on a ladder stands at the ladder\'s x above its foot: give "ladder" and '

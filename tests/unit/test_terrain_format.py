@@ -96,7 +96,8 @@ def test_a_ladder_between_equal_heights_is_refused():
 
 
 @pytest.mark.parametrize(("up", "problem"), [
-    (-1, "fighters[1].up: must be"), (4, "fighters[1].up: must be on the ladder, from 0 in to 3 in above its foot"),
+    (-1, "fighters[1].up: must be on the ladder, 0 in or more above its foot: -1"),
+    (4, "fighters[1].up: must be on the ladder, from 0 in to 3 in above its foot"),
 ])
 def test_a_place_on_a_ladder_is_checked(up, problem):
     """T4: a negative ``up``, or one above its ladder's top, is refused at its place."""
@@ -161,3 +162,14 @@ def test_fall_scale_is_three_inches_by_default():
     s = scenario.load(house(options={"fall_scale": "1 in"}))
     assert s.option("fall_scale") == 1
     assert json.loads(scenario.dumps(s))["options"] == {"fall_scale": "1 in"}
+
+
+def test_a_fighter_inside_a_wall_is_listed_with_the_other_problems():
+    """Issue 24 ("Each new field is checked at its place"), scenario format ("every problem at once"): a fighter
+    inside an obstacle is listed beside a bad feature elsewhere, not only once that is put right."""
+    doc = house()
+    doc["fighters"][0]["x"] = 0.25
+    doc["features"].append(feature(on="loft"))
+    found = problems(doc)
+    assert 'features[2].on: names no section: "loft"' in found
+    assert any(p.startswith("fighters[0].x: stands inside the obstacle") for p in found)
