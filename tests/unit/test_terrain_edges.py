@@ -286,3 +286,24 @@ def test_off_a_right_edge_a_fighter_lands_on_the_section_beyond_it():
     fall = answer({"ask": "after_attack", "scenario": doc, "target": "roof-edge", "damage": 1,
                    "positions": {"roof-edge": {"section": "roof", "x": 11.75}}})["fall"]
     assert (fall["to"], fall["x_in"], fall["height_in"], fall["dice"]) == ("yard", 12, 6, 2)
+
+
+def test_a_fall_onto_a_wall_comes_to_stand_at_its_outer_face():
+    """T1 ("no fighter stands inside an obstacle") with T3: a fighter failing its Move check at a ledge's right
+    edge over a wall on the floor below comes to stand at that wall's outer face, so the table can be drawn and
+    exported again."""
+    import json
+
+    from vertigo import scenario
+    from vertigo.rules.terrain.rules import play
+    from vertigo.table import Table
+
+    doc = {"vertigo": 2, "title": "t", "units": "inches", "rules": ["terrain"],
+           "sections": [{"id": "g", "name": "Ground", "elevation": 0, "x": [0, 12]},
+                        {"id": "ledge", "name": "Ledge", "elevation": 4, "x": [0, 6], "kind": "slab"}],
+           "features": [{"id": "w", "name": "Wall", "on": "g", "x": [5.5, 6.5], "height": 2}],
+           "fighters": [{"id": "f", "name": "Fen", "side": "a", "section": "ledge", "x": 5.75, "move": 3}]}
+    table = Table.start(scenario.loads(json.dumps(doc)))
+    after, _ = play.hit(table, "f", 1, "fail")
+    assert after.stand_of("f").section == "g" and after.stand_of("f").x == 6.5
+    assert scenario.loads(scenario.dumps(after.scenario, dict(after.stands))).fighters[0].x == 6.5

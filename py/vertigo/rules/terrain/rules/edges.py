@@ -314,7 +314,20 @@ def edge_fall(field: Battlefield, edge: Edge, height: Fraction, scale: Fraction)
     distance = max(_ZERO, height - below.surface(edge.x))
     name = isolate(field.section(edge.section).name)
     fall = drop(distance, "inches", scale, f"fell off the {edge.side} edge of {name}", "T6")
-    return Drop("T3", "edge", below.id, edge.x, distance, fall)
+    return Drop("T3", "edge", below.id, clear_of_obstacles(field, below.id, edge.x, 1 if edge.side == "right" else -1),
+                distance, fall)
+
+
+def clear_of_obstacles(field: Battlefield, section_id: str, x: Fraction, outward: int = 0) -> Fraction:
+    """Where a fighter falling at ``x`` onto a section comes to stand: ``x``, or, where an obstacle on that
+    section stands over ``x``, the obstacle's face ``outward`` (+1 its right face, −1 its left, 0 the nearer;
+    T1: no fighter stands inside an obstacle, so that every place can be drawn and exported again)."""
+    for f in field.features:
+        if f.on == section_id and f.x0 < x < f.x1 and feature_kind(f).obstacle:
+            if outward == 0:
+                return f.x0 if x - f.x0 <= f.x1 - x else f.x1
+            return f.x1 if outward > 0 else f.x0
+    return x
 
 
 def _lowest_step(s: Section) -> Fraction:
@@ -343,13 +356,13 @@ def climbing_fall(field: Battlefield, stand: Stand, climbing: Climbing, height: 
         if below is None:
             return None
         distance = height - below.surface(x)
-        return Drop("T4", "ladder", below.id, x, distance, drop(distance, "inches", scale, "fell from the ladder",
-                                                                  "T6"))
+        return Drop("T4", "ladder", below.id, clear_of_obstacles(field, below.id, x), distance,
+                    drop(distance, "inches", scale, "fell from the ladder", "T6"))
     other = below_other(field, x, height, s.id)
     if other is not None:
         distance = height - other.surface(x)
-        return Drop("T4", "stairs", other.id, x, distance, drop(distance, "inches", scale,
-                                                                 f"fell from {isolate(s.name)}", "T6"))
+        return Drop("T4", "stairs", other.id, clear_of_obstacles(field, other.id, x), distance,
+                    drop(distance, "inches", scale, f"fell from {isolate(s.name)}", "T6"))
     distance = height - s.bottom
     return Drop("T4", "stairs", s.id, _lowest_step(s), distance,
                 drop(distance, "inches", scale, f"fell down {isolate(s.name)} to its lowest step", "T6"))
