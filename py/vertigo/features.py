@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .battlefield import Section
     from .reading import Checker
 
-__all__ = ["Feature", "OPENINGS", "FEATURE_KEYS", "read", "write", "inside", "feature"]
+__all__ = ["Feature", "OPENINGS", "FEATURE_KEYS", "read", "write", "inside"]
 
 OPENINGS = ("door-closed", "door-open", "archway")
 """What an opening in a feature may be: a closed door, an open door, an archway (002 › Archways and doors)."""
@@ -159,14 +159,6 @@ def inside(features: tuple[Feature, ...], section_id: str, x: Fraction) -> Featu
     """The feature on ``section_id`` whose span holds ``x`` strictly between its faces, or None."""
     for f in features:
         if f.on == section_id and f.x0 < x < f.x1:
-            return f
-    return None
-
-
-def feature(features: tuple[Feature, ...], feature_id: str) -> Feature | None:
-    """The feature with this id, or None."""
-    for f in features:
-        if f.id == feature_id:
             return f
     return None
 

@@ -127,9 +127,7 @@ class TerrainMode(Attacked, Mode):
         return self.judge(ctl, Stand(section_id, points.snapped(field, section_id, at)))
 
     def _confirmable_on(self, section_id: str) -> bool:
-        p = self.pending
-        return p is not None and not self.pending_done and p.final and p.to.section == section_id \
-            and p.to != p.start
+        return self._confirmable() and self.pending is not None and self.pending.to.section == section_id
 
     def enter_section(self, ctl: Controller, section_id: str) -> Update:
         """Enter on a section: judge its centre — or, when a move to a point on it was just judged allowed, carry

@@ -38,7 +38,7 @@ from typing import Any
 
 from vertigo.battlefield import Battlefield, Section
 from vertigo.falling import Fall, drop
-from vertigo.features import Feature
+from vertigo.features import Feature, inside
 from vertigo.lengths import show
 from vertigo.numbers import json_number, rounded
 from vertigo.stand import Stand, ladder
@@ -322,12 +322,12 @@ def clear_of_obstacles(field: Battlefield, section_id: str, x: Fraction, outward
     """Where a fighter falling at ``x`` onto a section comes to stand: ``x``, or, where an obstacle on that
     section stands over ``x``, the obstacle's face ``outward`` (+1 its right face, −1 its left, 0 the nearer;
     T1: no fighter stands inside an obstacle, so that every place can be drawn and exported again)."""
-    for f in field.features:
-        if f.on == section_id and f.x0 < x < f.x1 and feature_kind(f).obstacle:
-            if outward == 0:
-                return f.x0 if x - f.x0 <= f.x1 - x else f.x1
-            return f.x1 if outward > 0 else f.x0
-    return x
+    f = inside(field.features, section_id, x)
+    if f is None or not feature_kind(f).obstacle:
+        return x
+    if outward == 0:
+        return f.x0 if x - f.x0 <= f.x1 - x else f.x1
+    return f.x1 if outward > 0 else f.x0
 
 
 def _lowest_step(s: Section) -> Fraction:

@@ -25,7 +25,6 @@ from .fields import MOVE, SCALE
 from .moving import RouteVerdict, Stretches, judge_route, stretches
 
 if TYPE_CHECKING:
-    from vertigo.resolve import Outcome as _Outcome
     from vertigo.table import Table
 
 __all__ = ["ruled", "route", "reachable", "move", "resolve_route"]
@@ -81,7 +80,7 @@ def resolve_route(verdict: RouteVerdict, roller: Roller) -> Outcome:
                    (Step("H8", f"Falls {verdict.fall_dice}d6: {dice.total} damage."),))
 
 
-def move(table: Table, verdict: RouteVerdict) -> tuple[Table, _Outcome]:
+def move(table: Table, verdict: RouteVerdict) -> tuple[Table, Outcome]:
     """Carry out a route verdict on the table: logged, its dice rolled, undoable as one action (T8, H7).
 
     Raises:

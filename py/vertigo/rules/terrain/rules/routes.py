@@ -345,7 +345,6 @@ class Search:
         raw: per node, its labels in the order they were settled (the first is the best by stops, dice,
             inches), costs in 1/:attr:`unit` inches.
         unit: the costs' denominator: every edge's inches times it is whole.
-        start_edges: the steps from the start onto the graph.
     """
 
     graph: RouteGraph
@@ -353,7 +352,6 @@ class Search:
     drops: bool
     raw: tuple[tuple[Raw, ...], ...]
     unit: int
-    start_edges: tuple[Edge, ...]
 
     def at(self, node: int) -> tuple[Label, ...]:
         """The labels kept at a node."""
@@ -457,4 +455,4 @@ def search(graph: RouteGraph, stand: Stand, drops: bool, scale: Fraction) -> Sea
             nxt: Raw = (s2, d2, c2, to, lab, e)
             heapq.heappush(heap, (s2, d2, c2, order[to], seq, nxt))
             seq += 1
-    return Search(graph, stand, drops, tuple(tuple(s) for s in settled), unit, edges0)
+    return Search(graph, stand, drops, tuple(tuple(s) for s in settled), unit)
