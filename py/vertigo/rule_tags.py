@@ -9,7 +9,8 @@ every anchor exists in ``docs/rules.md``).
 
 Source: ``000_519d8b8e373365db.txt`` (Height: rulings H1–H15),
 ``001_cbc7fc1b49bd2ff2.txt`` (Combat at Different Levels: rulings G1–G7) and
-``002_c9100305c0bcca6b.txt`` (Terrain features: rulings T1–T8), as
+``002_c9100305c0bcca6b.txt`` (Terrain features: rulings T1–T8) and ``003_d3aa233771e16bb9.txt`` (Jumping:
+rulings J1–J12), as
 ``../shared/RULINGS.md`` rules them and ``docs/rules.md`` restates them;
 issue 7 ("rule tags (H2, H5, H8) are never explained on the page").
 """
@@ -29,6 +30,7 @@ __all__ = ["RuleTag", "RULE_TAGS", "rule_tag", "split_tags", "page_id"]
 _HEIGHT = "000_519d8b8e373365db.txt"
 _LEVELS = "001_cbc7fc1b49bd2ff2.txt"
 _TERRAIN = "002_c9100305c0bcca6b.txt"
+_JUMPING = "003_d3aa233771e16bb9.txt"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,11 +156,52 @@ _ALL = (
             "A move costs the inches walked plus the inches climbed up and down; no passing through an obstacle "
             "but by its opening.", "#t8-movement-in-inches", f"{_TERRAIN} › Obstacles, › Low terrain, › Archways "
             "and doors"),
+    RuleTag("J1", "Full Move and the four jumps",
+            "Full Move = Move tiles × 5 ft; each jump's base is a fraction of it by Size, its minimum ½ base, its "
+            "maximum 1½ × base, its modifier 10 % of base.", "#j1-full-move-and-the-four-jumps",
+            f"{_JUMPING} › Jumping Distance, › Jumping Distance & Height"),
+    RuleTag("J2", "Running jumps",
+            "A running jump needs ½ Move × 5 ft of level, unimpeded surface behind its takeoff edge, or the "
+            "referee's word that the fighter ran; otherwise it is standing.", "#j2-running-jumps",
+            f"{_JUMPING} › Jumping Distance"),
+    RuleTag("J3", "The cost of a jump",
+            "A jump costs ½ the fighter's Full Move points, rounded up.", "#j3-the-cost",
+            f"{_JUMPING} › Attempting a Jump"),
+    RuleTag("J4", "The roll and the penalty",
+            "No roll at or below the minimum; −1 per 10 % of base beyond the base, a step begun counting in full; "
+            "impossible past the maximum.", "#j4-the-roll-and-the-penalty", f"{_JUMPING} › Attempting a Jump"),
+    RuleTag("J5", "A failed high jump",
+            "A high jump failed by N reaches the height intended less N × the modifier, never below the minimum.",
+            "#j5-a-failed-high-jump", f"{_JUMPING} › Attempting a Jump"),
+    RuleTag("J6", "A failed long jump scatters",
+            "A long jump failed by N scatters N × the modifier in a d8 direction; past the maximum it undershoots, "
+            "and it never lands closer than the minimum.", "#j6-a-failed-long-jump-scatters", f"{_JUMPING} › Attempting a Jump, "
+            "› Scatter"),
+    RuleTag("J7", "Landing where there is no surface",
+            "With no surface at its landing the jumper falls to the surface below; a jump down lands at its "
+            "takeoff's height, then falls.", "#j7-landing-where-there-is-no-surface", f"{_JUMPING} › Scatter"),
+    RuleTag("J8", "Landing on bad footing",
+            "Landing on difficult terrain or poor footing: a second check at −its Move-point cost, 2 Move points "
+            "lost per point failed, Knocked Down at 0 or less.", "#j8-landing-on-bad-footing",
+            f"{_JUMPING} › Landing in Terrain Features"),
+    RuleTag("J9", "Move modifiers",
+            "A fraction of Move scales every distance; each Move point per tile of the fighter's own takes 10 % "
+            "off, added, not compounded.", "#j9-move-modifiers", f"{_JUMPING} › Move Modifiers"),
+    RuleTag("J10", "Up, across, down",
+            "Up is a high jump of the rise, across a long jump of the gap, down a long jump and a fall; the "
+            "terrain between is ignored.", "#j10-up-across-down", f"{_JUMPING} › Jumping, › Jumping Distance & "
+            "Height"),
+    RuleTag("J11", "The check is the table's",
+            "The referee enters the check's outcome, success or failed by N; Vertigo rolls only the d8 and the "
+            "falling dice.", "#j11-the-check-is-the-tables", f"{_JUMPING} › Attempting a Jump"),
+    RuleTag("J12", "Falls in feet",
+            "A fall in feet becomes Height at the fall scale (one Height per 10 ft by default), then 1d6 per whole "
+            "Height.", "#j12-falls-in-feet", f"{_JUMPING} › Scatter"),
 )
 
 RULE_TAGS: Mapping[str, RuleTag] = MappingProxyType({t.tag: t for t in _ALL})
 """Every tag the core can put on an explanation line, in the order of ``docs/rules.md`` (H, then G, then T,
-each by number): tag → :class:`RuleTag`.  Iterating it gives that fixed order, never a hash order."""
+then J, each by number): tag → :class:`RuleTag`.  Iterating it gives that fixed order, never a hash order."""
 
 _TAG = re.compile(r"[A-Z][0-9]{1,2}")
 
