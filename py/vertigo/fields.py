@@ -16,6 +16,7 @@ A field's **kind** says what its JSON value is:
 - :class:`Scale`: a fall scale, the length of one Height level fallen, from 1/4 in to 10 ft (feet and
   inches documents only);
 - :class:`Flag`: true or false;
+- :class:`Choice`: one of a list of words, in any case (a Size: ``"Medium"``);
 - :class:`Entries`: a list of entry texts, each parsed (``"Move 1 (Height 2)"`` → a ``MoveEntry``).
 
 Source: issue 19 (rule sets as plug-ins: "its scenario fields, declared as data: key, type, bounds,
@@ -35,7 +36,8 @@ from .lengths import to_json
 from .limits import MAX_ENTRIES, MAX_FALL_SCALE_FT, MIN_FALL_SCALE_IN
 from .numbers import fmt
 
-__all__ = ["Field", "OBJECTS", "Checks", "Kind", "Whole", "Length", "Scale", "Flag", "Entries", "BAD", "SCALE_BOUNDS"]
+__all__ = ["Field", "OBJECTS", "Checks", "Kind", "Whole", "Length", "Scale", "Flag", "Choice", "Entries", "BAD",
+           "SCALE_BOUNDS"]
 
 T = TypeVar("T", covariant=True)
 """The value a field holds once parsed (a tuple of Move entries, an int); a field of a narrower value
@@ -191,6 +193,31 @@ class Flag(Kind):
 
 
 @dataclass(frozen=True, slots=True)
+class Choice(Kind):
+    """One of a few words, read in any case and written as :attr:`choices` spells it (``"medium"`` →
+    ``"Medium"``).
+
+    Attributes:
+        choices: the words, in the order a message and a form list them.
+        what: what a chosen word is, for the message (``"a Size"``).
+    """
+
+    choices: tuple[str, ...]
+    what: str = "one of"
+
+    def read(self, c: Checks, where: str, raw: Any) -> Any:
+        if isinstance(raw, str):
+            for choice in self.choices:
+                if raw.casefold() == choice.casefold():
+                    return choice
+        c.add(where, f"must be {self.what}: {', '.join(self.choices[:-1])} or {self.choices[-1]}: {c.show(raw)}")
+        return BAD
+
+    def describe(self) -> str:
+        return f"{', '.join(self.choices[:-1])} or {self.choices[-1]}"
+
+
+@dataclass(frozen=True, slots=True)
 class Entries(Kind):
     """A list of entry texts, each parsed by ``parse`` (which raises :class:`~vertigo.errors.RulesError` with
     its message); a refused entry is recorded at its place (``fighters[2].moves[0]``) and left out.
@@ -236,6 +263,8 @@ class Field(Generic[T]):
         kind: what its JSON value is (:class:`Kind`); None for a field read by the shared core itself.
         always: whether a document refereed by the declaring rule set writes it even at its default (a
             Height fighter with no Move entries still shows ``"moves": []``, so the file says it has none).
+        required: whether every fighter of a document refereed by the declaring rule set must give it (a
+            jumper's Size, J1); its default then only stands in for a fighter of another battlefield.
     """
 
     key: str
@@ -246,6 +275,7 @@ class Field(Generic[T]):
     state: bool = False
     kind: Kind | None = None
     always: bool = False
+    required: bool = False
 
     def __repr__(self) -> str:
         return f"Field({self.key!r} on {self.on})"

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from .dice import DicePool, DiceRoll
+from .fields import Field
 from .stand import Stand
 from .verdict import Step
 
@@ -68,12 +69,15 @@ class Outcome:
         rolls: every roll the action made, in the order the roller made them (a Height move: its falling
             dice, or none; a failed jump: its scatter die, then its falling dice).
         steps: the explanation of what happened, after the verdict's own steps.
+        state: ``(field, value)``: one per-fighter state the action sets with the move (a jumper Knocked Down
+            where it lands, J8), taken back with it by one Undo; None: it sets none.
     """
 
     moved: bool
     to: Stand
     rolls: tuple[Rolled, ...]
     steps: tuple[Step, ...]
+    state: tuple[Field[Any], object] | None = None
 
     @property
     def roll(self) -> DiceRoll | None:

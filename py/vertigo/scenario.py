@@ -40,6 +40,7 @@ from .limits import (
     MAX_DISTANCE,
     MAX_ELEVATION,
     MAX_EXTENT,
+    MAX_FIGHTERS,
     MAX_LADDER_UP,
     MAX_ROLLS,
     MAX_SCENARIO_CHARS,
@@ -240,6 +241,7 @@ def load(doc: Any) -> Scenario:
         listed = {s["id"] for s in raw_sections if isinstance(s, Mapping) and isinstance(s.get("id"), str)} or None
     borders = reading.borders(c, doc.get("borders", []), sections, listed)
     raw_fighters = reading.fighters(c, doc.get("fighters", []), listed, sections)
+    _required(c, doc.get("fighters", []), rules)
     features = _features(c, doc, sections, listed, rules)
     field: Battlefield | None = None
     # The rule sets' checks across objects run on the sections and borders that were read, whatever else is
@@ -284,6 +286,21 @@ def _stands(c: reading.Checker, field: Battlefield, raw: list[Any], rules: tuple
             why = check(field, Stand(section, x, ladder_id, up))
             if why is not None:
                 c.add(f"fighters[{i}]" + (".x" if x is not None and ladder_id is None else ""), why)
+
+
+def _required(c: reading.Checker, raw: Any, rules: tuple[str, ...]) -> None:
+    """Each fighter field a rule set of the scenario requires (:attr:`~vertigo.fields.Field.required`: a jumper's
+    Size), refused at its place when a fighter leaves it out, naming the rule set and what it takes."""
+    needed = [(r, d) for r in (REGISTRY[x] for x in rules) for d in r.fields if d.required and d.on == "fighter"]
+    if not needed or not isinstance(raw, list):
+        return
+    for i, f in enumerate(raw[:MAX_FIGHTERS]):
+        if not isinstance(f, Mapping):
+            continue
+        for r, d in needed:
+            if d.key not in f:
+                what = d.kind.describe() if d.kind is not None else d.label
+                c.add(f"fighters[{i}].{d.key}", f"{r.title} ({r.id!r}) {r.verb('needs')} it on every fighter: {what}")
 
 
 def _features(c: reading.Checker, doc: Mapping[str, Any], sections: list[Section], listed: set[str] | None,

@@ -351,7 +351,8 @@ class Table:
         and the roll's number, so a saved table replays exactly, H8).  The first roll goes into the action's
         own log entry (``headline — moved, fell: 3 damage``, with a detail line per roll: ``[H8] Rolled 1d6
         (3) = 3 falling damage (seed 7, roll #1).``); each further roll writes a log entry of its own
-        (``Goat: scattered: 5``).  One :meth:`undo` takes back the whole action: the place and every roll.
+        (``Goat: scattered: 5``).  One :meth:`undo` takes back the whole action: the place, every roll and the
+        state the outcome set (:attr:`~vertigo.resolve.Outcome.state`: Knocked Down where a jumper lands, J8).
         An outcome that neither moved the fighter nor rolled is logged as ``headline — not allowed, no move``
         and leaves nothing to undo.
 
@@ -400,9 +401,19 @@ class Table:
         name = isolate(self.scenario.fighter(fighter_id).name)
         entries += [LogEntry(f"{name}: {r.headline}", (lines[len(details) + i],), **_dice(self.rolls + i, r))
                     for i, r in enumerate(outcome.rolls) if i]
-        snap = Snapshot(fighter_id, self.stand_of(fighter_id), self.rolls, headline)
+        states, was = self.states, None
+        if outcome.state is not None:
+            declared, value = outcome.state
+            value = checked_state(self._state_field(declared), value)
+            was = (declared.key, self.state(fighter_id, declared))
+            states = self._states_set(fighter_id, declared.key, value)
+            label = declared.label or declared.key
+            entries[0] = replace(entries[0], details=(*entries[0].details,
+                                                      f"{label}: {self._shown(was[1])} → {self._shown(value)}."))
+        snap = Snapshot(fighter_id, self.stand_of(fighter_id), self.rolls, headline, was)
         return replace(self, stands=self._stand_set(fighter_id, outcome.to), rolls=self.rolls + len(made),
-                       log=self._logged(*entries), history=(*self.history, snap)[-UNDO_DEPTH:]), outcome
+                       log=self._logged(*entries), history=(*self.history, snap)[-UNDO_DEPTH:],
+                       states=states), outcome
 
     def place(self, fighter_id: str, section_id: str, x: Fraction | None = None) -> Table:
         """The referee places a fighter by hand: logged and undoable.
