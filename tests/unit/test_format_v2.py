@@ -116,11 +116,11 @@ def test_export_keeps_the_options_the_document_set(options):
 @pytest.mark.parametrize(("change", "problem"), [
     ({"rules": ["height"]}, "rules[0]: the Height rules ('height') measure in height; this scenario's units are "
                             "'feet'"),
-    ({"rules": ["jumping"]}, "rules[0]: Jumping ('jumping') is not refereed yet; the rule sets are "
-                             "height, levels, terrain"),
+    ({"rules": ["levels", "jumping"]}, "fighters[0].size: Jumping ('jumping') needs it on every fighter: Tiny, "
+                                       "Small, Medium or Large"),
     ({"rules": ["levels", "levels"]}, "rules[1]: repeats 'levels'"),
-    ({"rules": "levels"}, 'rules: must be a list of rule-set ids (height, levels, terrain): "levels"'),
-    ({"rules": None}, "rules: must be a list of rule-set ids (height, levels, terrain): null"),
+    ({"rules": "levels"}, 'rules: must be a list of rule-set ids (height, levels, terrain, jumping): "levels"'),
+    ({"rules": None}, "rules: must be a list of rule-set ids (height, levels, terrain, jumping): null"),
     ({"options": {"hit_locations": "no"}}, 'options.hit_locations: must be true or false: "no"'),
     ({"options": {"fog": True}}, 'options.fog: is not an option of this scenario\'s rule sets (theirs: '
                                  'hit_locations): "fog"'),

@@ -6,8 +6,8 @@ bundle and the memory snapshot hold them.  The scenario document, the table and 
 here; nothing outside the rule-set packages and this registry (and the page's, :mod:`vertigo_page.modes`)
 names one.  ``docs/design.md`` says how to add one.
 
-Jumping (003, feet and 5-ft tiles) is listed as planned: a scenario may not name it yet, and the message
-says so.
+A rule set announced but not yet refereed is listed in :data:`PLANNED`: a scenario may not name it, and the
+message says so.  None is announced today.
 
 Source: issues 6 and 19 (the rule-set seam, rule sets as plug-ins); ``docs/rules.md#rule-sets``.
 """
@@ -21,6 +21,7 @@ from vertigo.errors import RuleSetError
 from vertigo.ruleset import Question, RuleSet
 
 from .height.rules import RULE_SET as _HEIGHT
+from .jumping.rules import RULE_SET as _JUMPING
 from .levels.rules import RULE_SET as _LEVELS
 from .terrain.rules import RULE_SET as _TERRAIN
 
@@ -81,12 +82,10 @@ class Registry(Mapping[str, RuleSet]):
         return tuple(dict.fromkeys(o.key for r in self._by_id.values() for o in r.options))
 
 
-REGISTRY = Registry((_HEIGHT, _LEVELS, _TERRAIN))
+REGISTRY = Registry((_HEIGHT, _LEVELS, _TERRAIN, _JUMPING))
 """Every rule set a scenario may name, by id, in a fixed order."""
 
-PLANNED: Mapping[str, tuple[str, str]] = {
-    "jumping": ("Jumping", "feet"),
-}
+PLANNED: Mapping[str, tuple[str, str]] = {}
 """Rule sets announced but not yet refereed: id → (title, units)."""
 
 

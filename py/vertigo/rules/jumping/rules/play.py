@@ -1,0 +1,108 @@
+"""The Jumping rules asked of a table in play: a fighter's figures, a jump planned from where it stands, the
+table's next d8, the jump carried out, and Stands up (J1–J12).
+
+Each refuses a table whose scenario the Jumping rules do not referee.
+
+Source: ``003_d3aa233771e16bb9.txt``; rulings J1–J12, H7, H8; issue 25 (a jump is the rule set's own action;
+Knocked Down is per-fighter state, undone with the jump, cleared by the referee's "Stands up").
+
+Rulings restated in ``docs/rules.md``: ``#j6-a-failed-long-jump-scatters``, ``#j8-landing-on-bad-footing``,
+``#j11-the-checks-are-the-tables``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from vertigo.dice import rng_for, roll
+from vertigo.resolve import Outcome
+from vertigo.text import isolate
+
+from .distances import Jumper, JumpError, JumpTable, jump_table
+from .fields import ATHLETICS, KNOCKED_DOWN, MOVE_FRACTION, MOVE_TILES, MP_COST, SCALE, SIZE, TUMBLING
+from .planner import D8, Attempt, JumpPlan, plan_jump
+
+if TYPE_CHECKING:
+    from vertigo.table import Table
+
+__all__ = ["jumper", "figures", "plan", "next_direction", "jump", "stand_up", "knocked_down"]
+
+
+def _ruled(table: Table) -> None:
+    """Refuse a table the Jumping rules do not referee (RuleSetError)."""
+    from . import RULE_SET  # the package's own rule set (imported here: the package imports this module)
+    table.scenario.require(RULE_SET)
+
+
+def jumper(table: Table, fighter_id: str) -> Jumper:
+    """The fighter as the Jumping rules see it: Size, Move in tiles, Move modifiers, skills (J1, J4, J9).
+
+    Raises:
+        UnknownFighterError; RuleSetError (the Jumping rules do not referee the table).
+    """
+    _ruled(table)
+    f = table.scenario.fighter(fighter_id)
+    size, tiles = f[SIZE], f[MOVE_TILES]
+    assert size is not None and tiles is not None  # required on a jumping battlefield (the reader refuses it)
+    return Jumper(size, tiles, f[MOVE_FRACTION], f[MP_COST], f[ATHLETICS], f[TUMBLING])
+
+
+def figures(table: Table, fighter_id: str) -> JumpTable:
+    """The fighter's whole table (J1–J3, J9)."""
+    return jump_table(jumper(table, fighter_id))
+
+
+def plan(table: Table, fighter_id: str, to_section: str, to_x: Fraction | None = None, ran: bool = False) -> JumpPlan:
+    """The jump of ``fighter_id`` from where it stands to ``to_x`` (None: the centre) on ``to_section`` (J1–J4,
+    J9, J10).
+
+    Raises:
+        UnknownFighterError, UnknownSectionError, RuleSetError; JumpError (a landing straight above or below it,
+        off the section, or from a ladder).
+    """
+    jumps = figures(table, fighter_id)
+    sc = table.scenario
+    target = sc.field.section(to_section)
+    start = table.stand_of(fighter_id)
+    _, x = table.stand(fighter_id)
+    return plan_jump(sc.field, sc.option(SCALE.key), fighter_id, table.name(fighter_id), start, x, jumps,
+                     to_section, target.centre if to_x is None else to_x, ran)
+
+
+def next_direction(table: Table) -> int:
+    """The d8 face the table's next roll will show (J6): what a failed long jump confirmed now scatters with, so
+    the planner can draw it before anything is confirmed.  The same seed and roll number give the same face."""
+    return roll(D8, rng_for(table.scenario.dice_seed, table.rolls)).total
+
+
+def jump(table: Table, attempt: Attempt) -> tuple[Table, Outcome]:
+    """Carry out a jump with its check entered: move the fighter to where it lands, roll the d8 of a failed long
+    jump and the fall's d6, and set Knocked Down (J8), as one action that one Undo takes back
+    (:meth:`vertigo.table.Table.apply`).
+
+    Raises:
+        JumpError: J8's check owed and not entered, or the plan is not this table's fighter's; LimitError (a roll
+            past the table's count).
+    """
+    p = attempt.plan
+    if table.stand_of(p.fighter) != p.start:
+        raise JumpError(f"{p.name} has moved since the jump was planned: plan it again")
+    return table.apply(p.fighter, attempt.resolve, attempt.headline(), (p.summary, *map(str, p.steps)))
+
+
+def knocked_down(table: Table, fighter_id: str) -> bool:
+    """Whether the fighter is Knocked Down (J8)."""
+    _ruled(table)
+    return table.state(fighter_id, KNOCKED_DOWN)
+
+
+def stand_up(table: Table, fighter_id: str) -> Table:
+    """The referee's "Stands up": Knocked Down cleared, logged and undoable (J8).
+
+    Raises:
+        JumpError: the fighter is not Knocked Down.
+    """
+    if not knocked_down(table, fighter_id):
+        raise JumpError(f"{table.name(fighter_id)} is not Knocked Down")
+    return table.set_state(fighter_id, KNOCKED_DOWN, False, f"{isolate(table.name(fighter_id))} stands up")

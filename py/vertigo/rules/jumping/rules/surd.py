@@ -1,0 +1,101 @@
+"""Exact lengths of the form a + b√2 (a, b rational): the components of a diagonal scatter (J6).
+
+A d8 direction on a diagonal moves the jumper scatter × √2/2 along and across.  Whether that lands past the
+maximum or closer than the minimum is decided exactly: the sign of a + b√2 is decidable (compare a² with
+2b² when a and b differ in sign), so no float ever decides a landing.
+
+Source: issue 25 ("Diagonals give components with √2: compare exactly in Q(√2)"); ruling J6.
+
+Rulings restated in ``docs/rules.md``: ``#j6-a-failed-long-jump-scatters``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Context, Decimal
+from fractions import Fraction
+
+__all__ = ["Surd", "HALF_ROOT_2"]
+
+_DIGITS = Context(prec=60)
+"""Enough digits to round an irrational a + b√2 of at most 10⁶ to hundredths: it is never a tie."""
+
+
+@dataclass(frozen=True, slots=True)
+class Surd:
+    """The exact number ``a + b√2``.
+
+    Attributes:
+        a: the rational part.
+        b: the coefficient of √2.
+    """
+
+    a: Fraction
+    b: Fraction = Fraction(0)
+
+    def __add__(self, other: Surd) -> Surd:
+        return Surd(self.a + other.a, self.b + other.b)
+
+    def __sub__(self, other: Surd) -> Surd:
+        return Surd(self.a - other.a, self.b - other.b)
+
+    def __mul__(self, other: Surd) -> Surd:
+        return Surd(self.a * other.a + 2 * self.b * other.b, self.a * other.b + self.b * other.a)
+
+    def scaled(self, k: Fraction) -> Surd:
+        """``k × self``, k rational."""
+        return Surd(self.a * k, self.b * k)
+
+    @property
+    def sign(self) -> int:
+        """−1, 0 or 1, exactly."""
+        sa, sb = (self.a > 0) - (self.a < 0), (self.b > 0) - (self.b < 0)
+        if sa == sb or sb == 0:
+            return sa
+        if sa == 0:
+            return sb
+        # a and b differ in sign: |a| against |b|√2, squared.
+        big = (self.a * self.a > 2 * self.b * self.b) - (self.a * self.a < 2 * self.b * self.b)
+        return sa * big
+
+    def __lt__(self, other: Surd) -> bool:
+        return (self - other).sign < 0
+
+    def __le__(self, other: Surd) -> bool:
+        return (self - other).sign <= 0
+
+    @property
+    def rational(self) -> Fraction | None:
+        """The value as a Fraction when it has no √2 in it, else None."""
+        return self.a if self.b == 0 else None
+
+    def __float__(self) -> float:
+        return float(self.a) + float(self.b) * math.sqrt(2)
+
+    def hundredths(self) -> Fraction:
+        """The value rounded to the nearest hundredth (a rational one's halves to even), exactly.
+
+        An irrational value is never a tie, so 60 significant digits round it as exactly as its Fraction
+        would be rounded.
+        """
+        if self.b == 0:
+            return Fraction(round(self.a * 100), 100)
+        c = _DIGITS
+        value = c.add(c.divide(Decimal(self.a.numerator), Decimal(self.a.denominator)),
+                      c.multiply(c.divide(Decimal(self.b.numerator), Decimal(self.b.denominator)),
+                                 c.sqrt(Decimal(2))))
+        return Fraction(value.quantize(Decimal("0.01"), rounding=ROUND_HALF_EVEN, context=c))
+
+    def text(self) -> str:
+        """``"10 + 2√2"``, ``"4√2"``, ``"−3"``: the exact value in words."""
+        if self.b == 0:
+            return str(self.a)
+        root = f"{'' if abs(self.b) == 1 else abs(self.b)}√2"
+        if self.a == 0:
+            return f"{'-' if self.b < 0 else ''}{root}"
+        return f"{self.a} {'-' if self.b < 0 else '+'} {root}"
+
+
+HALF_ROOT_2 = Surd(Fraction(0), Fraction(1, 2))
+"""√2/2: the cosine and sine of 45°."""
