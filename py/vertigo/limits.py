@@ -12,7 +12,8 @@ from fractions import Fraction
 
 __all__ = [
     "MIN_FALL_SCALE_IN", "MAX_FALL_SCALE_FT", "MAX_FALL_HEIGHT", "MAX_ACTION_ROLLS", "MAX_LADDER_UP",
-    "MAX_SECTIONS", "MAX_BORDERS", "MAX_FIGHTERS", "MAX_FEATURES", "MAX_MOVE_IN", "MAX_MOVE_TILES", "MAX_FAIL_BY",
+    "MAX_SECTIONS", "MAX_BORDERS", "MAX_FIGHTERS", "MAX_FEATURES", "MAX_MOVE_IN", "MAX_MOVE_TILES", "MAX_JUMP_FT",
+    "MAX_FAIL_BY",
     "MAX_FOOTING_MP", "MAX_MOVE_POINTS", "MAX_ELEVATION", "MAX_EXTENT",
     "MAX_DISTANCE", "MAX_DICE",
     "MAX_ENTRY_TEXT", "MAX_ENTRIES", "MAX_NAME", "MAX_DOCUMENT_CHARS", "MAX_SCENARIO_CHARS", "MAX_LOG", "MAX_ROLLS",
@@ -33,6 +34,9 @@ MAX_MOVE_IN = 1000
 """The longest ``move`` a fighter may have, in inches (Terrain features, T8; issue 24)."""
 MAX_MOVE_TILES = 50
 """The largest ``move_tiles`` a fighter may have, in 5-ft tiles (Jumping, J1; issue 25)."""
+MAX_JUMP_FT = 1000
+"""The longest jump distance or height a question may ask, in feet: the Full Move of the largest Move at its
+largest fraction (50 tiles × 5 ft × 4), past every jump's maximum (issue 25)."""
 MAX_FAIL_BY = 100
 """The most points a jump's check (or J8's second check) may be failed by (J5, J6, J8; issue 25)."""
 MAX_FOOTING_MP = 20

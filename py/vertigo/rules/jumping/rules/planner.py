@@ -221,7 +221,7 @@ class Attempt:
             x = min(max(x, lo), hi)
             steps.append(Step("J7", f"The battlefield ends at {show(x, 'feet')}: it comes down there."))
         own = stretch(p.field, p.start.section)[2]
-        wall = wall_between(p.field, t.x, x, t.height, own, solid_only=False)
+        wall = wall_between(p.field, t.x, x, t.height, own, solid_only=True)
         if wall is not None:
             x = wall.x0 if t.direction > 0 else wall.x1
             steps.append(Step("J7", f"{wall.name} rises above the height it jumped from: it comes down at its "

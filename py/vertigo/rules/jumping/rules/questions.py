@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from vertigo import lengths
 from vertigo import questions as q
 from vertigo.errors import QuestionError, RulesError
-from vertigo.limits import MAX_DISTANCE, MAX_MOVE_TILES
+from vertigo.limits import MAX_JUMP_FT, MAX_MOVE_TILES
 from vertigo.ruleset import Answer, Question
 from vertigo.text import quote
 from vertigo.verdict import rule_ids
@@ -99,7 +99,7 @@ def _kind(question: Mapping[str, Any]) -> str:
 def _length(question: Mapping[str, Any], key: str) -> Fraction:
     value = q.missing(question, key, "give a length in feet, a number or text such as \"24 ft\"")
     try:
-        return lengths.length(value, "feet", key, low=0, high=MAX_DISTANCE)
+        return lengths.length(value, "feet", key, low=0, high=MAX_JUMP_FT)
     except RulesError as e:
         raise QuestionError(f"question.{key}: {e}") from None
 
