@@ -187,9 +187,9 @@ _ALL = (
     RuleTag("J9", "Move modifiers",
             "A fraction of Move scales every distance; each Move point per tile of the fighter's own takes 10 % "
             "off, added, not compounded.", "#j9-move-modifiers", f"{_JUMPING} › Move Modifiers"),
-    RuleTag("J10", "Up, across, down",
+    RuleTag("J10", "Up, across or down",
             "Up is a high jump of the rise, across a long jump of the gap, down a long jump and a fall; the "
-            "terrain between is ignored.", "#j10-up-across-down", f"{_JUMPING} › Jumping, › Jumping Distance & "
+            "terrain between is ignored.", "#j10-up-across-or-down", f"{_JUMPING} › Jumping, › Jumping Distance & "
             "Height"),
     RuleTag("J11", "The check is the table's",
             "The referee enters the check's outcome, success or failed by N; Vertigo rolls only the d8 and the "
