@@ -32,6 +32,25 @@ CASE_21C = {
 }
 """``case-21c.json``: start 3, a 2, b 1, end 0; ``Move 2`` from start to end falls 3d6 either way."""
 
+JUMPS = {
+    "vertigo": 2, "title": "Jumps every way", "units": "feet", "rules": ["levels", "jumping"], "dice_seed": 3,
+    "sections": [{"id": "roof", "name": "Roof", "elevation": 30, "x": [0, 40]},
+                 {"id": "street", "name": "Street", "elevation": 0, "x": [40, 63]},
+                 {"id": "balcony", "name": "Balcony", "elevation": 40, "x": [44, 48], "kind": "slab"},
+                 {"id": "roof-2", "name": "Roof two", "elevation": 30, "x": [63, 90]},
+                 {"id": "tower", "name": "Tower", "elevation": 45, "x": [90, 96]},
+                 {"id": "mud", "name": "Mud", "elevation": 30, "x": [96, 110], "footing": {"kind": "poor", "mp": 2}},
+                 {"id": "wall", "name": "Wall", "elevation": 34, "x": [110, 112]}],
+    "fighters": [{"id": "runner", "name": "Runner", "side": "A", "section": "roof", "x": 4, "size": "Medium",
+                  "move_tiles": 12},
+                 {"id": "beast", "name": "Beast", "side": "B", "section": "roof-2", "x": 80, "size": "Large",
+                  "move_tiles": 15, "mp_cost_per_tile": 1},
+                 {"id": "imp", "name": "Imp", "side": "B", "section": "mud", "x": 100, "size": "tiny",
+                  "move_tiles": 7, "move_fraction": "1/2", "tumbling": True}],
+}
+"""Jumps up, across, down, past a tower, under a balcony, into and out of mud: every kind of J2 and J10, with
+falls (J12) and diagonal scatters in Q(√2) (J6)."""
+
 EVERY_ANSWER = r'''
 import hashlib, json, sys
 sys.path.insert(0, sys.argv[1])
@@ -43,6 +62,8 @@ from vertigo.rules.levels.rules import play as levels_play
 from vertigo.rules.height.rules.fields import MOVES
 from vertigo.rules.terrain.rules import moves as terrain_moves, play as terrain_play
 from vertigo.stand import Stand
+from vertigo.errors import RulesError
+from vertigo.rules.jumping.rules import play as jumping_play
 out = []
 for text in sys.stdin.read().split("\n\x00\n"):
     table = Table.start(scenario.loads(text))
@@ -60,6 +81,30 @@ for text in sys.stdin.read().split("\n\x00\n"):
                     for x in (s.x0, s.centre, s.x1):
                         out.append(json.dumps(terrain_moves.route(table, f.id, Stand(s.id, x), drops).to_json()))
             out.append(json.dumps(terrain_play.after_attack(table, f.id, 1).to_json()))
+        if "jumping" in sc.rules:
+            out.append(json.dumps(jumping_play.figures(table, f.id).to_json()))
+            for s in sc.field.sections:
+                for x in (s.x0, s.centre, s.x1):
+                    for ran in (False, True):
+                        try:
+                            out.append(json.dumps(jumping_play.plan(table, f.id, s.id, x, ran).to_json()))
+                        except RulesError as e:
+                            out.append(str(e))
+                    try:
+                        p = jumping_play.plan(table, f.id, s.id, x)
+                    except RulesError as e:
+                        out.extend((str(e), str(e)))
+                        continue
+                    try:
+                        far, landing = p.attempt(3, 2).outcome()
+                        out.append(repr((far and far.to_json(), landing.to_json(), landing.steps)))
+                    except RulesError as e:
+                        out.append(str(e))
+                    try:
+                        after, done = jumping_play.jump(table, p.attempt(3, landing_fail_by=1, mp_left=5))
+                        out.append(repr((after.stands, after.rolls, after.states, after.log[-1], done.steps)))
+                    except RulesError as e:
+                        out.append(str(e))
         if not "height" in sc.rules:
             continue
         out.append(json.dumps(judge_options(table, f.id).to_json()))
@@ -80,7 +125,7 @@ print(len(out), hashlib.sha256("\n".join(out).encode()).hexdigest())
 def _texts() -> str:
     import json
     files = [p.read_text(encoding="utf-8") for p in sorted(SCENARIOS.glob("*.json")) if p.name != "index.json"]
-    return "\n\x00\n".join([json.dumps(CASE_21C), *files])
+    return "\n\x00\n".join([json.dumps(CASE_21C), json.dumps(JUMPS), *files])
 
 
 def test_case_21c_takes_the_way_down_by_the_first_ledge_in_the_document():
@@ -95,10 +140,11 @@ def test_case_21c_takes_the_way_down_by_the_first_ledge_in_the_document():
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses inside Pyodide")
 def test_every_answer_is_the_same_under_every_hash_seed():
-    """H13 across interpreters: every reach, move verdict, options table, line of shot and push (H12), and every
-    route, stretch and check after an attack in inches (T3, T4, T8), of every bundled
-    battlefield and of case 21c, with its explanation, is the same under PYTHONHASHSEED 0, 1, 2, 12345 and
-    4294967295."""
+    """H13 across interpreters: every reach, move verdict, options table, line of shot and push (H12), every
+    route, stretch and check after an attack in inches (T3, T4, T8), and every jumper's table, jump planned to a
+    section's ends and centre (run or not), its outcome failed by 3 on a diagonal and the jump carried out with the
+    table's d8 (J2, J6, J10, J12), of every bundled battlefield, of case 21c and of the jumps battlefield, with its
+    explanation, is the same under PYTHONHASHSEED 0, 1, 2, 12345 and 4294967295."""
     answers = set()
     for seed in ("0", "1", "2", "12345", "4294967295"):
         env = {**os.environ, "PYTHONHASHSEED": seed}
@@ -115,7 +161,8 @@ def _expected_count() -> int:
     options table, per Move entry one reach and one move verdict per section, one shot verdict per action per
     other fighter, one push (H12) per section; per feet battlefield with levels, each ordered pair of fighters
     standing and lying down; per inches battlefield, per fighter each way (drops or not) its stretches and a route
-    to each section's ends and centre, and what an attack doing 1 damage leaves it owing."""
+    to each section's ends and centre, and what an attack doing 1 damage leaves it owing; per jumping battlefield,
+    per fighter its table, and at each section's ends and centre two plans (run or not), an outcome and a jump."""
     import json
     n = 0
     for text in _texts().split("\n\x00\n"):
@@ -126,6 +173,8 @@ def _expected_count() -> int:
             n += len(fighters) * (len(fighters) - 1) * 2
         if "terrain" in rules:
             n += len(fighters) * (2 * (1 + 3 * sections) + 1)
+        if "jumping" in rules:
+            n += len(fighters) * (1 + 3 * sections * 4)
         if "height" in rules:
             for f in fighters:
                 entries = len(f.get("moves", []))
