@@ -177,6 +177,26 @@ def test_jump_outcome_a_success_and_a_jump_that_needs_no_roll():
     assert (down["fail_by"], down["lands_on"], down["landing_x"], down["fall"]["dice"]) == (0, "street", 45, "3d6")
 
 
+@pytest.mark.parametrize(("kind", "intended", "landed"), [("running", 8, "landing_along"), ("high", 1, "reached")])
+def test_jump_outcome_by_numbers_of_a_jump_that_needs_no_roll_ignores_a_failure(kind, intended, landed):
+    """Seed: "If the distance is equal to or less than their Minimum Jump distance, they succeed without a roll";
+    J11 in docs/rules.md: "A jump of at most the minimum needs no check, and none is asked for" — by its numbers,
+    as on the battlefield (``fail_by`` 0 there), an 8-ft running jump (minimum 10 ft) or a 1-ft high jump
+    (minimum 2 ft) entered as failed by 3 lands where it was meant, with no scatter."""
+    data = ask(ask="jump_outcome", **HUMAN, kind=kind, intended=intended, fail_by=3, direction=1)
+    assert (data["fail_by"], data[landed]) == (0, intended)
+    assert data["rules"] == ["J11"]
+
+
+def test_jump_outcome_by_numbers_of_an_impossible_jump_is_refused():
+    """J4: "Above maximum: impossible" — there is no check to enter for a 35-ft running jump (maximum 30 ft): it is
+    refused at ``question.intended``, naming the maximum, as the battlefield refuses it at ``question.to``."""
+    with pytest.raises(QuestionError) as e:
+        ask(ask="jump_outcome", **HUMAN, kind="running", intended=35, fail_by=0)
+    assert str(e.value).startswith("question.intended: ")
+    assert "30 ft" in str(e.value)
+
+
 def test_jump_outcome_the_landing_is_stored_as_it_is_shown():
     """Issue 25: "store the landing x rounded to 1/100 ft (shown as hundredths, exported exactly as that
     fraction)": a jump to 63 1/8 ft (23.125 ft from the edge at 40 ft) failed by 1 to the right lands 23.125 ft
