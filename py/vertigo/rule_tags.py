@@ -175,8 +175,8 @@ _ALL = (
             "#j5-a-failed-high-jump", f"{_JUMPING} › Attempting a Jump"),
     RuleTag("J6", "A failed long jump scatters",
             "A long jump failed by N scatters N × the modifier in a d8 direction; past the maximum it undershoots, "
-            "and it never lands closer than the minimum.", "#j6-a-failed-long-jump-scatters", f"{_JUMPING} › Attempting a Jump, "
-            "› Scatter"),
+            "and it never lands closer than the minimum.", "#j6-a-failed-long-jump-scatters",
+            f"{_JUMPING} › Attempting a Jump, › Scatter"),
     RuleTag("J7", "Landing where there is no surface",
             "With no surface at its landing the jumper falls to the surface below; a jump down lands at its "
             "takeoff's height, then falls.", "#j7-landing-where-there-is-no-surface", f"{_JUMPING} › Scatter"),

@@ -63,7 +63,7 @@ def length(data: dict, name: str, number, exact: str | None) -> None:
 
 def figures(data: dict, base, minimum, maximum, modifier) -> None:
     """The four figures of one jump kind, each ``(number, exact)``."""
-    for name, (number, exact) in zip(FIGURES, (base, minimum, maximum, modifier)):
+    for name, (number, exact) in zip(FIGURES, (base, minimum, maximum, modifier), strict=True):
         length(data, name, number, exact)
 
 

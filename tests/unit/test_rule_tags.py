@@ -116,16 +116,17 @@ def test_every_entry_points_to_a_heading_of_the_rules_page():
 
 
 def test_entries_are_in_the_order_of_the_rules_page_and_say_something():
-    """A fixed order (H, then G, then T, each by number) for the glossary; each entry has a title, a one-line
-    statement and a source seed file."""
+    """A fixed order (H, then G, then T, then J, each by number) for the glossary; each entry has a title, a
+    one-line statement and a source seed file."""
     assert list(RULE_TAGS) == ["H1", "H2", "H3", "H4", "H5", "H6", "H7", "H8", "H9", "H10", "H11", "H12", "H13",
                                "H14", "H15",
                                "G1", "G2", "G3", "G4", "G5", "G6", "G7",
-                               "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8"]
+                               "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8",
+                               "J1", "J2", "J3", "J4", "J5", "J6", "J7", "J8", "J9", "J10", "J11", "J12"]
     for tag, e in RULE_TAGS.items():
         assert e.tag == tag and e.title and e.statement.endswith(".") and "\n" not in e.statement
         assert e.source.startswith(("000_519d8b8e373365db.txt", "001_cbc7fc1b49bd2ff2.txt",
-                                    "002_c9100305c0bcca6b.txt"))
+                                    "002_c9100305c0bcca6b.txt", "003_d3aa233771e16bb9.txt"))
         assert e.page_id == page_id(tag) == f"rule-{tag.lower()}"
         assert list(e.to_json()) == ["tag", "title", "statement", "anchor", "source"]
 

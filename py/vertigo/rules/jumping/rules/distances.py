@@ -73,7 +73,7 @@ class Jumper:
         skills = [s for s, has in (("Athletics", self.athletics), ("Tumbling", self.tumbling)) if has]
         text = "a Hard Strength or Dexterity Feat"
         if skills:
-            text += f", or a {' or '.join(skills)} check one step easier (Average)"
+            text += f", or {'an' if skills[0] == 'Athletics' else 'a'} {' or '.join(skills)} check one step easier"
         return text
 
 

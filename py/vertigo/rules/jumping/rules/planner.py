@@ -37,9 +37,9 @@ from .takeoff import Takeoff, stretch, takeoff, wall_between
 if TYPE_CHECKING:
     from vertigo.battlefield import Battlefield
 
-__all__ = ["JumpPlan", "Attempt", "plan_jump", "D8"]
+__all__ = ["JumpPlan", "Attempt", "plan_jump", "SCATTER_DIE"]
 
-D8 = DicePool(1, 8)
+SCATTER_DIE = DicePool(1, 8)
 """The scatter direction's die (J6)."""
 
 
@@ -262,7 +262,7 @@ class Attempt:
         rolls: list[Rolled] = []
         direction = self.direction
         if self.scatters and direction is None:
-            rolled = roller(D8)
+            rolled = roller(SCATTER_DIE)
             rolls.append(Rolled(rolled, "J6", "scatter direction", "scattered", damage=False))
             direction = rolled.total
         result, landing = self.outcome(direction)

@@ -7,7 +7,7 @@ Source: ``003_d3aa233771e16bb9.txt``; rulings J1–J12, H7, H8; issue 25 (a jump
 Knocked Down is per-fighter state, undone with the jump, cleared by the referee's "Stands up").
 
 Rulings restated in ``docs/rules.md``: ``#j6-a-failed-long-jump-scatters``, ``#j8-landing-on-bad-footing``,
-``#j11-the-checks-are-the-tables``.
+``#j11-the-check-is-the-tables``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from vertigo.text import isolate
 
 from .distances import Jumper, JumpError, JumpTable, jump_table
 from .fields import ATHLETICS, KNOCKED_DOWN, MOVE_FRACTION, MOVE_TILES, MP_COST, SCALE, SIZE, TUMBLING
-from .planner import D8, Attempt, JumpPlan, plan_jump
+from .planner import SCATTER_DIE, Attempt, JumpPlan, plan_jump
 
 if TYPE_CHECKING:
     from vertigo.table import Table
@@ -73,7 +73,7 @@ def plan(table: Table, fighter_id: str, to_section: str, to_x: Fraction | None =
 def next_direction(table: Table) -> int:
     """The d8 face the table's next roll will show (J6): what a failed long jump confirmed now scatters with, so
     the planner can draw it before anything is confirmed.  The same seed and roll number give the same face."""
-    return roll(D8, rng_for(table.scenario.dice_seed, table.rolls)).total
+    return roll(SCATTER_DIE, rng_for(table.scenario.dice_seed, table.rolls)).total
 
 
 def jump(table: Table, attempt: Attempt) -> tuple[Table, Outcome]:
