@@ -32,8 +32,8 @@ STREET: dict[str, Any] = {
     "fighters": [{"id": "runner", "name": "Runner", "side": "Watch", "section": "warehouse", "x": 4, **HUMAN},
                  {"id": "thief", "name": "Thief", "side": "Thieves", "section": "tenement", "x": 70, "size": "Small",
                   "move_tiles": 10, "tumbling": True}]}
-"""The inline battlefield of the ``docs/questions/jump-*`` files: two 30-ft roofs with a 20-ft street between, the
-runner 36 ft back from the warehouse's edge; dice seed 8, whose first d8 is a 5."""
+"""Two 30-ft roofs with a 20-ft street between, the runner 36 ft back from the warehouse's edge; dice seed 8,
+whose first d8 is a 5."""
 
 
 def ask(**question: Any) -> dict[str, Any]:
@@ -282,10 +282,13 @@ EXAMPLES = {
     "jump-runner-24-ft.json": ("jump", lambda d: (d["penalty"], d["possible"]), (-2, True)),
     "jump-outcome-failed-by-3.json": ("jump_outcome", lambda d: (d["landing_along"], d["landing_sideways"]),
                                       (28.24, 4.24)),
-    "jump-plan-across-the-street.json": ("jump_plan", lambda d: (d["kind"], d["distance_ft"], d["penalty"]),
-                                         ("running", 23, -2)),
-    "jump-outcome-falls-to-the-street.json": ("jump_outcome", lambda d: (d["lands_on"], d["fall"]["dice"]),
-                                              ("street", "3d6")),
+    "jump-plan-rooftop-23-ft-gap.json": ("jump_plan", lambda d: (d["kind"], d["takeoff"]["x"], d["distance_ft"],
+                                                                 d["penalty"]), ("running", 130, 23, -2)),
+    "jump-outcome-rooftop-falls-to-the-street.json": ("jump_outcome", lambda d: (d["landing_x"], d["lands_on"],
+                                                                                 d["fall"]["dice"]),
+                                                      (147, "street-3", "3d6")),
+    "jump-plan-ravine-to-the-mud-bank.json": ("jump_plan", lambda d: (d["distance_ft"], d["penalty"], d["footing"]),
+                                              (22, -1, {"kind": "poor", "mp": 2})),
     "jump-landing-mud-bank.json": ("jump_landing", lambda d: (d["mp_after"], d["knocked_down"]), (-1, True)),
 }
 
