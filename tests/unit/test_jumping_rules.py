@@ -222,9 +222,9 @@ def test_a_negative_distance_is_refused():
 
 @pytest.mark.parametrize(("athletics", "tumbling", "check"), [
     (False, False, "a Hard Strength or Dexterity Feat"),
-    (True, False, "a Hard Strength or Dexterity Feat, or an Athletics check one step easier (Average)"),
-    (False, True, "a Hard Strength or Dexterity Feat, or a Tumbling check one step easier (Average)"),
-    (True, True, "a Hard Strength or Dexterity Feat, or an Athletics or Tumbling check one step easier (Average)"),
+    (True, False, "a Hard Strength or Dexterity Feat, or an Athletics check one step easier"),
+    (False, True, "a Hard Strength or Dexterity Feat, or a Tumbling check one step easier"),
+    (True, True, "a Hard Strength or Dexterity Feat, or an Athletics or Tumbling check one step easier"),
 ])
 def test_the_check_names_the_feat_and_the_skills_the_fighter_has(athletics, tumbling, check):
     """Seed: "the character makes a Hard Strength Feat or Dexterity Feat Check. Alternatively, the Character may
