@@ -36,7 +36,7 @@ from .markup import to_xml
 from .terrain import _border_marks, _profile
 from .tokens import _CROTCH, _HEAD_R, TOKEN_R, _Figure, _figures, _side_colour, token_positions
 
-__all__ = ["Highlights", "Mark", "OverlayParts", "overlay_parts", "render_overlay", "LINE_CLEARANCE"]
+__all__ = ["Highlights", "Mark", "Shading", "OverlayParts", "overlay_parts", "render_overlay", "LINE_CLEARANCE"]
 
 LINE_CLEARANCE = 12.0
 """How far above the tops of the sections it crosses a line of shot is drawn, SVG units (Height frame: it
@@ -47,6 +47,22 @@ _GAP = 30.0
 
 Mark = Callable[[Table, Mapping[str, tuple[float, float]]], "ET.Element | None"]
 """A rule set's own mark (:attr:`Highlights.marks`)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Shading:
+    """Stretches of surface graded one by one (a jump's penalty band from where the fighter stands), each a band
+    under the surface in its grade's colour (``rect.reachable.shade[data-grade]``, in the base layer), written
+    once per object (kept by identity: a mode that keeps it between clicks redraws none of it).
+
+    Attributes:
+        stretches: ``(section id, ((from, to, grade), …))`` in the scenario's unit, each section's stretches left to
+            right.
+        fills: ``(grade, colour)`` for each grade (``("none", "#1e8c4e")``).
+    """
+
+    stretches: tuple[tuple[str, tuple[tuple[Fraction, Fraction, str], ...]], ...]
+    fills: tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True)
@@ -97,6 +113,10 @@ class Highlights:
             (``text.route-note``).
         spot: the point judged, ``(x, height)`` in the scenario's unit (a place on a section or up a ladder),
             marked with a pin classed by :attr:`destination_ok`; None: none.
+        shading: stretches of surface graded one by one (:class:`Shading`), in the base layer; None: none.
+        ruler: a measure along the route, ``(x, height, text)`` in the scenario's unit: a dashed line from the
+            first point to the last, and at each point with a text a tick across it and the text beside it
+            (``g.ruler``, labels of rank 0 placed after the route's notes; a jump's minimum, base and maximum).
     """
 
     selected: str | None = None
@@ -121,6 +141,8 @@ class Highlights:
     route_points: tuple[tuple[Fraction, Fraction], ...] = ()
     route_notes: tuple[tuple[Fraction, Fraction, str], ...] = ()
     spot: tuple[Fraction, Fraction] | None = None
+    shading: Shading | None = None
+    ruler: tuple[tuple[Fraction, Fraction, str], ...] = ()
 
 
 def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
@@ -138,6 +160,8 @@ def _overlay(table: Table, hl: Highlights, frame: _Frame) -> ET.Element:
         _route(g, field_, frame, hl, where)
     if len(hl.route_points) > 1:
         _route_points(g, frame, hl)
+    if len(hl.ruler) > 1:  # after the route: its notes are placed first, and a ruler's text gives way to them
+        _ruler(g, frame, hl.ruler)
     if hl.spot is not None:
         _spot(g, frame, hl)
     if hl.blocked_by:
@@ -209,6 +233,33 @@ def _route_points(g: ET.Element, frame: _Frame, hl: Highlights) -> None:
         note = _pin(g, frame.x(x), round(frame.y(h) - ROUTE_LIFT, 2), rank=0)
         note.set("data-slide", "h")  # sideways, or a line up, off a token it would cover (static/view.js)
         _el(note, "text", text, class_="route-note", x=0, y=-8)
+
+
+RULER_COLOUR = "#173f73"
+"""The ruler's line, ticks and texts (:attr:`Highlights.ruler`)."""
+_RULER_TEXT = (f"font-size: 11px; font-weight: 700; fill: {RULER_COLOUR}; paint-order: stroke; stroke: #fff; "
+               "stroke-width: 3px; text-anchor: ")
+
+
+def _ruler(g: ET.Element, frame: _Frame, ruler: tuple[tuple[Fraction, Fraction, str], ...]) -> None:
+    """A measure (:attr:`Highlights.ruler`): a dashed line from its first point to its last, its width in px at
+    every zoom, and a tick across it with a text at each point that has one (under a level line, beside an
+    upright one), a label that gives way where it would cover another."""
+    (x0, h0, _), (x1, h1, _) = ruler[0], ruler[-1]
+    level = h0 == h1
+    rg = _el(g, "g", class_="ruler")
+    _el(rg, "line", class_="ruler-line", x1=frame.x(x0), y1=frame.y(h0), x2=frame.x(x1), y2=frame.y(h1),
+        stroke=RULER_COLOUR, stroke_width=1.5, stroke_dasharray="5 4", vector_effect="non-scaling-stroke")
+    for x, h, text in ruler:
+        if not text:
+            continue
+        px = _pin(rg, frame.x(x), frame.y(h))
+        _el(px, "path", class_="ruler-tick", d="M0,-7V7" if level else "M-7,0H7", stroke=RULER_COLOUR,
+            stroke_width=2)
+        note = _pin(rg, frame.x(x), frame.y(h), rank=0)
+        note.set("data-slide", "h")
+        _el(note, "text", text, class_="ruler-note", x=0 if level else 10, y=20 if level else 4,
+            style=_RULER_TEXT + ("middle" if level else "start"))
 
 
 def _spot(g: ET.Element, frame: _Frame, hl: Highlights) -> None:
@@ -469,6 +520,25 @@ def _band(s: Section, dice: int, frame: _Frame) -> str:
             f'{f"{dice}d6" if dice else "safe"}</text></g></g></g>')
 
 
+def _shading(table: Table, shading: Shading, frame: _Frame) -> str:
+    """The graded stretches (:class:`Shading`), as SVG text: a band under each stretch in its grade's colour (one
+    per step on stairs); written once per shading object (:data:`_MEMO`)."""
+    def make() -> str:
+        field_ = table.scenario.field
+        fills = dict(shading.fills)
+        g = ET.Element("g")
+        for sid, spans in shading.stretches:
+            s = field_.section(sid)
+            for a, b, grade in spans:
+                for x0, x1, h in _flat_parts(s, a, b):
+                    _el(g, "rect", class_="reachable shade", data_section=sid, data_from=str(x0), data_to=str(x1),
+                        data_grade=grade, x=frame.x(x0), y=round(frame.y(h) + 1.5, 2),
+                        width=round(max(frame.x(x1) - frame.x(x0), 1.0), 2), height=BAND,
+                        fill=fills.get(grade, "#888"), stroke="none")
+        return to_xml(g)[len("<g>"):-len("</g>")] if len(g) else ""
+    return _MEMO.get("shading", shading, make)
+
+
 def _place_targets(table: Table, frame: _Frame) -> str:
     """A place target along every section's surface (``.place-target``, ``data-section``), as SVG text.
 
@@ -490,7 +560,7 @@ class OverlayParts:
 
     Attributes:
         base: the layer that changes only with the selected fighter, its Move entry or a move: the place
-            targets and the reachable sections' bands and dice badges (``#overlay-base``).
+            targets, the reachable sections' bands and dice badges, the graded stretches (``#overlay-base``).
         marks: what the last click judged: the selection ring, destination, route, target, line of shot,
             levels dimension (``#overlay-marks``).
 
@@ -516,7 +586,8 @@ def overlay_parts(table: Table, highlights: Highlights) -> OverlayParts:
     marks = "".join(to_xml(mark) for mark in _overlay(table, highlights, frame))
     places = _place_targets(table, frame) if highlights.placing else ""
     stretches = _stretches(table, highlights, frame) if highlights.stretches or highlights.ladder_reach else ""
-    return OverlayParts(places + _reachable(table, highlights, frame) + stretches, marks)
+    shading = _shading(table, highlights.shading, frame) if highlights.shading is not None else ""
+    return OverlayParts(places + _reachable(table, highlights, frame) + stretches + shading, marks)
 
 
 def render_overlay(table: Table, highlights: Highlights) -> str:
