@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from vertigo import lengths
+from vertigo.fighter_state import state_fields
 from vertigo.numbers import fmt
 from vertigo.rules.levels.rules.fields import SM
 from vertigo.scenario import Fighter
@@ -26,7 +27,8 @@ from vertigo.text import isolate
 from .frame import _MEMO, _el, _Frame, _pin, _short, figure_height
 from .markup import to_xml
 
-__all__ = ["SIDE_COLOURS", "TOKEN_R", "MIN_TAP", "initials", "token_positions", "fighter_groups", "render_fighters"]
+__all__ = ["SIDE_COLOURS", "TOKEN_R", "MIN_TAP", "initials", "token_positions", "state_notes", "fighter_groups",
+           "render_fighters"]
 
 TOKEN_R = 14.0
 """Radius of a fighter token, CSS px at every zoom (a marker: see :func:`_pin`)."""
@@ -210,6 +212,7 @@ def _token(fg: ET.Element, table: Table, x: float, y: float, f: Fighter, colour:
     _el(px, "circle", class_="token", cx=0, cy=cy, r=TOKEN_R, fill=colour)
     mark = _MEMO.get("initials", table.scenario, lambda: initials(table.scenario.fighters))[f.id]
     _el(px, "text", mark, class_="token-initial" + (" long" if len(mark) > 2 else ""), x=0, y=round(cy + 4.5, 2))
+    _state_badge(px, cy, state_notes(table, f.id))
     if name_at is None:
         name = px
         name_y = cy - TOKEN_R - 5 - lift
@@ -222,14 +225,36 @@ def _token(fg: ET.Element, table: Table, x: float, y: float, f: Fighter, colour:
     _el(name, "text", _short(f.name), class_="token-name lbl", data_rank=1, x=0, y=round(name_y, 2), **slide)
 
 
+def state_notes(table: Table, fighter_id: str) -> tuple[str, ...]:
+    """The fighter's per-fighter states that are on, by their labels (``("Knocked Down",)``): each true-or-false
+    state field of the scenario's rule sets (:func:`vertigo.fighter_state.state_fields`) whose default is false
+    and whose value is now true.  Its token says them whichever mode is active (its name, its title, a badge)."""
+    return tuple(d.label or d.key for d in state_fields(table.scenario)
+                 if d.default is False and table.state(fighter_id, d) is True)
+
+
+def _state_badge(px: ET.Element, cy: float, notes: tuple[str, ...]) -> None:
+    """A badge just under the token naming its states by their initials (``KD``: Knocked Down), in px: under it,
+    not beside it, so a neighbour's token parted to 26 px does not cover it."""
+    if not notes:
+        return
+    text = " ".join("".join(w[0] for w in n.split() if w).upper() for n in notes)
+    w = round(len(text) * 7 + 6, 2)
+    badge = _el(px, "g", class_="state-badge")
+    _el(badge, "rect", x=round(-w / 2, 2), y=round(cy + TOKEN_R - 3, 2), width=w, height=14, rx=3, fill="#fff",
+        stroke="#111", stroke_width=1.5)
+    _el(badge, "text", text, x=0, y=round(cy + TOKEN_R + 8, 2), fill="#111", font_size=10, font_weight=800,
+        text_anchor="middle")
+
+
 def _fighter_group(g: ET.Element, table: Table, f: Fighter) -> ET.Element:
-    """A fighter's ``g.fighter`` (a keyboard button named for the fighter and where it stands)."""
+    """A fighter's ``g.fighter`` (a keyboard button named for the fighter, where it stands and its states on)."""
     sec = table.scenario.field.section(table.position(f.id))
     stand = table.stand_of(f.id)
     where = f"on {isolate(sec.name)}"
     if stand.ladder is not None and stand.up is not None:
         where = f"{lengths.show(stand.up, table.scenario.units)} up the ladder from {isolate(sec.name)}"
-    label = f"{isolate(f.name)} ({isolate(f.side)}) {where}"
+    label = f"{isolate(f.name)} ({isolate(f.side)}) {where}" + "".join(f"; {n}" for n in state_notes(table, f.id))
     fg = _el(g, "g", id=f"fighter-{f.id}", class_="fighter", data_fighter=f.id, data_side=f.side,
              role="button", tabindex=0, aria_label=label)
     _el(fg, "title", label)
@@ -291,11 +316,14 @@ def fighter_groups(table: Table) -> tuple[tuple[str, str], ...]:
     """Each fighter's ``g.fighter`` as SVG text, in drawing order: ``((fighter id, text), ...)``.
 
     :func:`render_fighters` joins them; after a move the page redraws only the groups whose text changed.
-    Worked out once per stands tuple (:data:`_MEMO`, as :func:`_figures`: names, sides and sections belong to
-    the scenario that tuple belongs to).
+    Worked out once per stands tuple and states (:data:`_MEMO`, as :func:`_figures`: names, sides and sections
+    belong to the scenario that tuple belongs to; a state change, such as a jumper knocked down, keeps the stands).
     """
-    return _MEMO.get("groups", table.stands,
-                     lambda: tuple((fg.get("data-fighter", ""), to_xml(fg)) for fg in _fighters(table)))
+    by_states: dict[object, tuple[tuple[str, str], ...]] = _MEMO.get("groups", table.stands, dict)
+    groups = by_states.get(table.states)
+    if groups is None:
+        groups = by_states[table.states] = tuple((fg.get("data-fighter", ""), to_xml(fg)) for fg in _fighters(table))
+    return groups
 
 
 def render_fighters(table: Table) -> str:
