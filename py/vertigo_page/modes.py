@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from vertigo.rules.height.mode import HeightMode
+from vertigo.rules.jumping.mode import JumpingMode
 from vertigo.rules.levels.mode import LevelsMode
 from vertigo.rules.terrain.mode import TerrainMode
 from vertigo.scenario import Scenario
@@ -22,6 +23,7 @@ MODES: dict[str, Callable[[], Mode]] = {
     HeightMode.rule_id: HeightMode,
     LevelsMode.rule_id: LevelsMode,
     TerrainMode.rule_id: TerrainMode,
+    JumpingMode.rule_id: JumpingMode,
 }
 """Rule-set id → a new mode of that rule set (each controller holds its own, with its own state)."""
 
