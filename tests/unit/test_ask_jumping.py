@@ -182,10 +182,11 @@ def test_jump_outcome_by_numbers_of_a_jump_that_needs_no_roll_ignores_a_failure(
     """Seed: "If the distance is equal to or less than their Minimum Jump distance, they succeed without a roll";
     J11 in docs/rules.md: "A jump of at most the minimum needs no check, and none is asked for" — by its numbers,
     as on the battlefield (``fail_by`` 0 there), an 8-ft running jump (minimum 10 ft) or a 1-ft high jump
-    (minimum 2 ft) entered as failed by 3 lands where it was meant, with no scatter."""
+    (minimum 2 ft) entered as failed by 3 lands where it was meant, with no scatter; J4 says why."""
     data = ask(ask="jump_outcome", **HUMAN, kind=kind, intended=intended, fail_by=3, direction=1)
     assert (data["fail_by"], data[landed]) == (0, intended)
-    assert data["rules"] == ["J11"]
+    assert data["rules"] == ["J4", "J11"]
+    assert "succeeds with no roll" in data["explanation"][0]
 
 
 def test_jump_outcome_by_numbers_of_an_impossible_jump_is_refused():

@@ -175,12 +175,19 @@ def _ask_jump_outcome(table: Table | None, question: Mapping[str, Any]) -> Answe
         return _answer(body, f"{p.name} lands on {landing.section.name}" + (
             f" and falls {lengths.show(landing.drop, 'feet')}" if landing.drop else "") + ".", steps)
     kind = _kind(question)
-    figures = jump_table(jumper).of(kind)
+    jumps = jump_table(jumper)
+    figures = jumps.of(kind)
     intended = _length(question, "intended")
+    judged = judge_jump(jumps, kind, intended)
+    if not judged.possible:
+        raise QuestionError(f"question.intended: {judged.summary}")
+    no_roll = judged.steps if judged.auto_success else ()
+    if judged.auto_success:
+        fail_by = 0  # at or below the minimum it succeeds with no roll (J4): there is no check to fail
     if kind in HIGH:
         high = high_outcome(figures, intended, fail_by)
         return _answer({"kind": kind, **feet("intended", intended), "fail_by": fail_by, **high.to_json()},
-                       f"It reaches {lengths.show(high.reached, 'feet')}.", high.steps)
+                       f"It reaches {lengths.show(high.reached, 'feet')}.", (*no_roll, *high.steps))
     if fail_by and direction is None:
         if table is None:
             raise QuestionError("question.direction: missing; give the d8 face, 1 (straight ahead) to 8, clockwise "
@@ -188,7 +195,8 @@ def _ask_jump_outcome(table: Table | None, question: Mapping[str, Any]) -> Answe
         direction = play.next_direction(table)
     far = long_outcome(figures, intended, fail_by, direction)
     return _answer({"kind": kind, **feet("intended", intended), "fail_by": fail_by, **far.to_json()},
-                   f"It lands {lengths.show(far.along_ft, 'feet')} along the jump from the takeoff.", far.steps)
+                   f"It lands {lengths.show(far.along_ft, 'feet')} along the jump from the takeoff.",
+                   (*no_roll, *far.steps))
 
 
 def _ask_jump_plan(table: Table | None, question: Mapping[str, Any]) -> Answer:

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Context, Decimal
 from fractions import Fraction
 
+from vertigo.numbers import rounded
+
 __all__ = ["Surd", "HALF_ROOT_2"]
 
 _DIGITS = Context(prec=60)
@@ -74,13 +76,14 @@ class Surd:
         return float(self.a) + float(self.b) * math.sqrt(2)
 
     def hundredths(self) -> Fraction:
-        """The value rounded to the nearest hundredth (a rational one's halves to even), exactly.
+        """The value rounded to the nearest hundredth, exactly: a rational one's halves away from zero, as every
+        length is shown (:func:`vertigo.numbers.rounded`), so what is stored is what is shown.
 
         An irrational value is never a tie, so 60 significant digits round it as exactly as its Fraction
         would be rounded.
         """
         if self.b == 0:
-            return Fraction(round(self.a * 100), 100)
+            return rounded(self.a)
         c = _DIGITS
         value = c.add(c.divide(Decimal(self.a.numerator), Decimal(self.a.denominator)),
                       c.multiply(c.divide(Decimal(self.b.numerator), Decimal(self.b.denominator)),
