@@ -4,7 +4,8 @@ positions, is the one ``tests/golden/verdicts.jsonl`` records.
 It guards the rule-set plug-in refactor (issue 19): moving the Height and Levels rules into plug-ins must not
 change one verdict, message or explanation line.  The cases are the ones ``tools/golden`` asks (its docstring
 lists them: every ``move``, ``reachable``, ``options``, ``attack`` and ``levels`` question of each scenario, by the
-rule sets it names, and ``sm_reach`` from -10 to +10); this test regenerates them in-process and compares line by
+rule sets it names, the Terrain features and Jumping questions of theirs, ``sm_reach`` from -10 to +10 and the
+jumping questions over a grid of jumpers by their numbers); this test regenerates them in-process and compares line by
 line.  When a change alters answers on purpose, run ``tools/golden --write`` and list each changed line, with
 its reason, in the commit message.
 
