@@ -535,3 +535,24 @@ def test_every_button_of_the_plan_is_named_starting_with_what_it_shows() -> None
     for b in root.iter("button"):
         label = b.get("aria-label")
         assert label is None or label.startswith(text(b)), (text(b), label)
+
+
+def test_j7_a_scatter_that_comes_down_where_there_is_no_surface_is_not_confirmed() -> None:
+    """J6, J7: on a field with nothing between 40 and 55 ft, the runner's 24-ft jump failed by 6 scatters 12 ft
+    back (d8 5) and comes down at 52 ft, over no surface: the panel says so and offers no Confirm; the DM places the
+    fighter by hand (Place here instead)."""
+    doc = copy.deepcopy(DOC)
+    doc["sections"] = [{"id": "a", "name": "Roof A", "elevation": 30, "x": [0, 40]},
+                       {"id": "b", "name": "Roof B", "elevation": 30, "x": [55, 75]}]
+    doc["fighters"] = [DOC["fighters"][0]]
+    c = jumping("runner", doc)
+    c.click_section("b", 64)
+    up = entered(c, 6)
+    assert up.status == ("There is no surface at 52 ft at or below 30 ft to land on: the DM places it (Place here "
+                         "instead).")
+    root = panel(c)
+    assert text(by_testid(root, "jump-problem")) == up.status
+    assert root.find(".//*[@data-testid='confirm']") is None
+    assert c.panel_action("confirm").status == "Nothing to confirm: " + up.status
+    c.panel_action("place-here")
+    assert c.table.stand("runner") == ("b", F(64))

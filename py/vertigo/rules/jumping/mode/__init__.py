@@ -26,7 +26,7 @@ from vertigo.resolve import Rolled
 from vertigo.rules.jumping.rules import RULE_SET, play
 from vertigo.rules.jumping.rules.planner import JumpPlan
 from vertigo.rules.jumping.view.marks import drawn
-from vertigo.rules.jumping.view.outcome import Entered, Preview
+from vertigo.rules.jumping.view.outcome import NOTHING, Entered
 from vertigo.rules.jumping.view.panels import card_parts, jump_verdict, place_words
 from vertigo.rules.jumping.view.shading import BAND_WORDS, band_of, jump_shading
 from vertigo.text import isolate
@@ -172,8 +172,8 @@ class JumpingMode(Entries, PlacingMode):
         seen = self.seen(ctl)
         if not seen.ready or seen.attempt is None:
             return ctl.update("Nothing to confirm: " + (
-                "the jump is not allowed." if not self.plan.final else "enter the table's check first."
-                if seen.owes_check else "enter the landing check (J8) first."))
+                "the jump is not allowed." if not self.plan.final else f"{seen.problem}." if seen.problem else
+                "enter the table's check first." if seen.owes_check else "enter the landing check (J8) first."))
         fid, logged = ctl.selected, ctl.table.logged
         ctl.table, outcome = play.jump(ctl.table, seen.attempt)
         self.done, self.rolls = True, outcome.rolls
@@ -260,7 +260,7 @@ class JumpingMode(Entries, PlacingMode):
     def panel_parts(self, ctl: Controller) -> list[ET.Element]:
         parts: list[ET.Element] = []
         if self.plan is not None:
-            seen = self.seen(ctl) if not self.done else Preview(None, None, None, None, None, None)
+            seen = self.seen(ctl) if not self.done else NOTHING
             parts.append(jump_verdict(ctl.table, self.plan, self.entered, seen, self.done, self.rolls, MOST_FAIL_BY,
                                       MOST_MP))
         if ctl.selected is None:

@@ -51,6 +51,8 @@ class Entries:
         """Keep a new entry and say what it comes to."""
         self.entered = entered
         seen = self.seen(ctl)
+        if seen.problem:
+            return ctl.update(f"{seen.problem}.")
         if seen.owes_check:
             return ctl.update("The check is not entered yet: Success, or Failed by N.")
         words = self._outcome_words(ctl, seen)

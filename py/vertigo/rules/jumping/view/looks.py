@@ -1,5 +1,6 @@
 """How the Jumping rules draw a section's footing: difficult terrain or poor footing is a dashed brown line on top
-of its surface (clear of the Jump mode's shading, which runs under it), and its title and accessible name say what it is and what a landing on it costs (J8).
+of its surface (clear of the Jump mode's shading, which runs under it), and its title and accessible name say what
+it is and what a landing on it costs (J8).
 
 Registered with the renderer (:func:`vertigo_view.looks.register`) when the Jumping rules' view is imported.
 

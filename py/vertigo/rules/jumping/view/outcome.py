@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from vertigo.errors import RulesError
 from vertigo.rules.jumping.rules import play
 from vertigo.rules.jumping.rules.fields import Footing
 from vertigo.rules.jumping.rules.landing import Landing, LandingCheck
@@ -20,7 +21,7 @@ from vertigo.rules.jumping.rules.scatter import HighOutcome, LongOutcome
 if TYPE_CHECKING:
     from vertigo.table import Table
 
-__all__ = ["Entered", "Preview", "preview"]
+__all__ = ["Entered", "Preview", "preview", "NOTHING"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,8 @@ class Preview:
         direction: the d8 face the table's next roll will show, for a failed long jump (J6); else None.
         footing: the footing where it lands, when J8 applies; else None.
         check: J8's second check, once entered; else None.
+        problem: why what is entered cannot be carried out (a scatter that comes down where there is no surface),
+            or "".
     """
 
     attempt: Attempt | None
@@ -59,11 +62,12 @@ class Preview:
     direction: int | None
     footing: Footing | None
     check: LandingCheck | None
+    problem: str = ""
 
     @property
     def owes_check(self) -> bool:
         """Whether the table's check is still to be entered."""
-        return self.attempt is None
+        return self.attempt is None and not self.problem
 
     @property
     def owes_landing(self) -> bool:
@@ -73,7 +77,7 @@ class Preview:
     @property
     def ready(self) -> bool:
         """Whether Confirm can carry it out: allowed (or allowed by the DM), every check it needs entered."""
-        return self.attempt is not None and not self.owes_landing
+        return self.attempt is not None and not self.owes_landing and not self.problem
 
     @property
     def knocked_down(self) -> bool | None:
@@ -84,23 +88,35 @@ class Preview:
         return self.check.knocked_down if self.attempt.knocked_down is None else self.attempt.knocked_down
 
 
+NOTHING = Preview(None, None, None, None, None, None)
+"""Nothing entered yet, or nothing to carry out."""
+
+
 def preview(table: Table, plan: JumpPlan, entered: Entered) -> Preview:
     """The jump with what is entered, as Confirm will carry it out on ``table``: the d8 is the face the table's
     next roll shows (:func:`vertigo.rules.jumping.rules.play.next_direction`), so the landing drawn is the one
     Confirm gives (J6, J11).
 
+    A landing the rules cannot place (no surface below where a scatter comes down) is a preview with its
+    :attr:`Preview.problem` and nothing to confirm.
+
     Raises:
-        JumpError: a bad entry (the mode keeps them in bounds); a landing off the battlefield.
+        JumpError: a bad entry (the mode keeps them in bounds).
     """
     if not plan.final:
-        return Preview(None, None, None, None, None, None)
+        return NOTHING
     fail_by = entered.fail_by
     if plan.needs_roll and fail_by is None:
-        return Preview(None, None, None, None, None, None)
+        return NOTHING
     fail_by = fail_by or 0
     attempt = plan.attempt(fail_by, None, entered.landing_fail_by, entered.mp_left, entered.knocked_down)
     direction = play.next_direction(table) if attempt.scatters else None
-    result, landing = attempt.outcome(direction)
+    try:
+        result, landing = attempt.outcome(direction)
+    except RulesError as e:
+        said = str(e)
+        return Preview(None, None, None, direction, None, None,
+                       f"{said[:1].upper()}{said[1:]}: the DM places it (Place here instead)")
     footing = attempt.footing(landing)
     check = attempt.landing_check(landing) if entered.landing_fail_by is not None else None
     return Preview(attempt, result, landing, direction, footing, check)

@@ -225,6 +225,8 @@ def _landing_entry(box: ET.Element, plan: JumpPlan, seen: Preview, entered: Ente
 
 def _outcome(box: ET.Element, table: Table, seen: Preview) -> None:
     """What the entered check comes to, before Confirm: the d8 the table will roll, where it lands, any fall."""
+    if seen.problem:
+        el(box, "p", f"{seen.problem}.", class_="impossible", data_testid="jump-problem")
     if seen.landing is None:
         return
     div = el(box, "div", class_="outcome", data_testid="jump-outcome")
@@ -266,6 +268,8 @@ def _next(plan: JumpPlan, seen: Preview) -> str:
     """What the referee does next."""
     if not plan.final:
         return "The rules do not allow this jump; the DM may (H7), or click another point."
+    if seen.problem:
+        return "The rules cannot place this landing; enter another result, or place the fighter by hand."
     if seen.owes_check:
         return "Enter the table's check: Success, or Failed by N (− / +)."
     if seen.owes_landing:
