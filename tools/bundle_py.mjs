@@ -2,7 +2,9 @@
 // one zip for PyScript's [files], with bytecode compiled by the pinned Pyodide
 // itself (Python 3.14), so the browser neither fetches two dozen files nor
 // compiles them on every load.  The sources stay beside the bytecode, so
-// tracebacks still show source lines.
+// tracebacks still show source lines.  The page's own bytecode leaves out its
+// docstrings: the page never reads one, and the memory snapshot's heap is
+// fixed (tools/snapshot.mjs), so each would be room taken from it.
 //
 // Pyodide's standard library ships as source only, so the first import of a
 // module it has not preloaded compiles it in the browser.  The renderer's
@@ -69,7 +71,7 @@ for (const [name, source] of Object.entries(pyscriptPackage(resolve(root, "node_
   py.FS.writeFile(`/tmp/pyscript/${name}`, source);
 }
 const bytes = py.runPython(`
-import io, pathlib, py_compile, sys, zipfile
+import ast, importlib.util, io, pathlib, py_compile, sys, zipfile
 root = pathlib.Path("/root")
 buffer = io.BytesIO()
 with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
@@ -80,6 +82,13 @@ with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
         info.external_attr = 0o644 << 16
         z.writestr(info, pathlib.Path(path).read_bytes())
 
+    def put_bytes(data, name):
+        """Add bytes under the name given, with the same fixed time and mode."""
+        info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        z.writestr(info, data)
+
     def add(src, rel):
         """Add a source file and its bytecode (trusted without a source check)."""
         put(src, rel.as_posix())
@@ -87,10 +96,29 @@ with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
                                  invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
         put(pyc, (rel.parent / "__pycache__" / f"{rel.stem}.{sys.implementation.cache_tag}.pyc").as_posix())
 
+    def add_page(src, rel):
+        """Add one of the page's own modules: its source, and bytecode compiled without its docstrings (trusted
+        without a source check).  The page never reads a docstring, and every one would be a string the memory
+        snapshot's fixed heap holds; the source keeps them, and every line keeps its number, so a traceback
+        still shows the right source line."""
+        put(src, rel.as_posix())
+        text = pathlib.Path(src).read_bytes()
+        tree = ast.parse(text, filename=str(src))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+                first = node.body[0]
+                if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                        and isinstance(first.value.value, str):
+                    node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+        code = compile(tree, str(src), "exec", dont_inherit=True)
+        data = importlib._bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(text), False)
+        put_bytes(bytes(data), (rel.parent / "__pycache__" / f"{rel.stem}.{sys.implementation.cache_tag}.pyc")
+                  .as_posix())
+
     for src in sorted((root / "py").rglob("*.py")):
         rel = src.relative_to(root / "py")
         if rel.as_posix() != "main.py" and "__pycache__" not in rel.parts:
-            add(src, rel)
+            add_page(src, rel)
     stdlib = next(pathlib.Path(p) for p in sys.path if p.endswith(".zip"))
     with zipfile.ZipFile(stdlib) as lib:
         for name in sorted(n for n in lib.namelist() if n.startswith("xml/") and n.endswith(".py")):

@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, Context, Decimal
 from fractions import Fraction
 
 from vertigo.numbers import rounded
 
 __all__ = ["Surd", "HALF_ROOT_2"]
 
-_DIGITS = Context(prec=60)
-"""Enough digits to round an irrational a + b√2 of at most 10⁶ to hundredths: it is never a tie."""
+_SCALE = 10 ** 40
+"""The integer scale an irrational a + b√2 is rounded at: 40 digits past the point decide its hundredths, which
+are never a tie (√2 is irrational)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,16 +79,17 @@ class Surd:
         """The value rounded to the nearest hundredth, exactly: a rational one's halves away from zero, as every
         length is shown (:func:`vertigo.numbers.rounded`), so what is stored is what is shown.
 
-        An irrational value is never a tie, so 60 significant digits round it as exactly as its Fraction
+        An irrational value is never a tie, so 40 digits past the point round it as exactly as its exact value
         would be rounded.
         """
         if self.b == 0:
             return rounded(self.a)
-        c = _DIGITS
-        value = c.add(c.divide(Decimal(self.a.numerator), Decimal(self.a.denominator)),
-                      c.multiply(c.divide(Decimal(self.b.numerator), Decimal(self.b.denominator)),
-                                 c.sqrt(Decimal(2))))
-        return Fraction(value.quantize(Decimal("0.01"), rounding=ROUND_HALF_EVEN, context=c))
+        # floor(100a + 1/2 + 100b√2), in whole numbers scaled by _SCALE: 100|b|√2 = √(20000 b²).
+        b = abs(self.b)
+        root = math.isqrt(20000 * b.numerator ** 2 * _SCALE ** 2) // b.denominator
+        part = math.floor((100 * self.a + Fraction(1, 2)) * _SCALE)
+        total = part + root if self.b > 0 else part - root - 1
+        return Fraction(total // _SCALE, 100)
 
     def text(self) -> str:
         """``"10 + 2√2"``, ``"4√2"``, ``"−3"``: the exact value in words."""
