@@ -48,7 +48,7 @@ def test_unregistered_the_battlefield_is_refused_at_its_rule_set():
     """Nothing outside ``tests/seam/`` knows the rule set: without registering it, naming it is refused."""
     with pytest.raises(ScenarioError) as info:
         scenario.load(DOC)
-    assert info.value.problems[0].startswith("rules[1]: must be one of height, levels, terrain:")
+    assert info.value.problems[0].startswith("rules[1]: must be one of height, levels, terrain, jumping:")
 
 
 def test_its_field_option_and_state_are_read_from_its_declarations(registered):
