@@ -22,26 +22,28 @@ from .clicks import TARGET_MEDIAN_MS, TARGET_WORST_MS, print_clicks, section_cli
 from .common import BENCH_SITE, RESULTS, ROOT, BenchError, build_site, launch, load_site_module, verdict, versions
 from .fill import print_fill, section_fill
 from .importing import IMPORT_SKIP_S, print_import, section_import
+from .jumping import print_jumping, section_jumping
 from .levels import print_levels, section_levels
 from .saved import SAVED_BUDGET_S, SAVED_CHECKPOINTS, print_saved, section_saved
 from .startup import TARGET_RATIO, print_load, print_paint, section_load, section_paint
 from .terrain import print_terrain, section_terrain
 from .zoom import print_zoom, section_zoom
 
-SECTIONS = ("load", "clicks", "import", "actions", "saved", "levels", "paint", "zoom", "fill", "terrain")
+SECTIONS = ("load", "clicks", "import", "actions", "saved", "levels", "paint", "zoom", "fill", "terrain", "jumping")
 SECTION_TITLE = {"load": "Cold load", "clicks": "Clicks", "import": "Import time per KB",
                  "actions": "Actions at the caps", "saved": "Saved-table size", "levels": "Levels click -> panel",
                  "paint": "First paint and offline second visit", "zoom": "Click -> updated view at zoom 4x",
                  "fill": "The side view at its fit: fill, taps, labels",
-                 "terrain": "Terrain features at the caps"}
+                 "terrain": "Terrain features at the caps",
+                 "jumping": "Jumping at the caps"}
 
 
 PRINTERS = {"load": print_load, "clicks": print_clicks, "import": print_import, "actions": print_actions,
             "saved": print_saved, "levels": print_levels, "zoom": print_zoom, "paint": print_paint,
-            "fill": print_fill, "terrain": print_terrain}
+            "fill": print_fill, "terrain": print_terrain, "jumping": print_jumping}
 RUNNERS = {"load": section_load, "clicks": section_clicks, "import": section_import, "actions": section_actions,
            "saved": section_saved, "levels": section_levels, "paint": section_paint, "zoom": section_zoom,
-           "fill": section_fill, "terrain": section_terrain}
+           "fill": section_fill, "terrain": section_terrain, "jumping": section_jumping}
 
 
 # --- help --------------------------------------------------------------------------------------------------------
