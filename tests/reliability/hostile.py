@@ -938,13 +938,14 @@ def v2_length_cases() -> list[Case]:
 
 
 def v2_rules_cases() -> list[Case]:
-    """``rules`` and ``options``: unknown, planned, wrong units, repeated, wrong types, huge, hostile keys."""
+    """``rules`` and ``options``: unknown, of other units, repeated, wrong types, huge, hostile keys; jumping
+    named over fighters with no Size (J1: refused at each fighter's ``size``)."""
     rules, options = ("rules",), ("options",)
     many_keys = {f"option{i}": True for i in range(10_000)}
     cases = [
         Case("v2.rules=unknown-id", stair_edited(rules, ["chess"]), REFUSED, ("rules[0]",)),
         Case("v2.rules=planned-terrain", stair_edited(rules, ["terrain"]), REFUSED, ("rules[0]",)),
-        Case("v2.rules=planned-jumping", stair_edited(rules, ["jumping"]), REFUSED, ("rules[0]",)),
+        Case("v2.rules=jumping-without-sizes", stair_edited(rules, ["jumping"]), REFUSED, ("fighters[0].size",)),
         Case("v2.rules=height-in-feet", stair_edited(rules, ["height"]), REFUSED, ("rules[0]",)),
         Case("v2.rules=levels-then-height-in-feet", stair_edited(rules, ["levels", "height"]), REFUSED,
              ("rules[1]",)),
