@@ -427,6 +427,9 @@ def on_key(event):
     text_field = tag == "TEXTAREA" or bool(getattr(event.target, "isContentEditable", False)) or (
         tag == "INPUT" and event.target.type not in NOT_TEXT)
     plain = not (event.ctrlKey or event.metaKey or event.altKey)
+    # Enter or Space on a focused control presses that control: never a mode's key (a planned jump's Enter
+    # would otherwise confirm it from its own "+ 1").
+    pressing = event.key in ("Enter", " ") and tag in ("BUTTON", "A", "SUMMARY")
     if event.key == "Escape":
         # The panel, or the glossary entry one of its rule tags led to.
         came_from_panel = bool(event.target.closest and event.target.closest("#panel, #rules"))
@@ -439,7 +442,7 @@ def on_key(event):
     elif event.key in ("z", "Z") and (event.ctrlKey or event.metaKey) and not text_field:
         event.preventDefault()
         run(ctl.undo)
-    elif plain and not typing and ctl.takes_key(event.key, event.shiftKey):
+    elif plain and not typing and not pressing and ctl.takes_key(event.key, event.shiftKey):
         # The active mode's keys: S selects the fighter a verdict was asked against, Shift+←/→ nudges a placed
         # fighter.  A fighter newly selected from outside the side view gets the focus there.
         event.preventDefault()

@@ -195,7 +195,8 @@ def test_a_jump_by_keyboard_enter_plans_shift_arrows_move_the_point_tab_to_the_p
         app: App) -> None:
     """J4, J11, issue 25 ("all of it by keyboard too"): Enter selects the runner, Enter on Jump; Enter on Tenement
     roof plans its centre, 65 ft (25 ft: −3); Shift+← twice moves the point to 64 ft (24 ft: −2); Tab reaches the
-    check's Success, Enter enters it; Tab to Confirm, Enter carries it out; Ctrl+Z takes it back."""
+    check's Success, Enter enters it; Enter on "+ 1" and "− 1" presses them, never confirms; Tab to Confirm, Enter
+    carries it out; Ctrl+Z takes it back."""
     app.load_scenario(SCENARIO)
     page = app.page
     app.fighter("runner").focus()
@@ -220,6 +221,16 @@ def test_a_jump_by_keyboard_enter_plans_shift_arrows_move_the_point_tab_to_the_p
     page.keyboard.press("Enter")
     expect(page.locator(STATUS)).to_have_text("Success: lands on Tenement roof at 64 ft. Confirm carries it out.")
     expect(page.locator("[data-testid=fail-by]")).to_have_text("success")
+    # Enter on a focused button presses that button, never the planned jump's Enter: "+ 1" enters failed by 1
+    # and "− 1" takes it back to a success; neither carries the jump out.
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="+ 1").first).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-testid=fail-by]")).to_have_text("failed by 1")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-testid=fail-by]")).to_have_text("success")
+    expect(page.locator("#log > li .log-text").last).not_to_contain_text("moved")
     for _ in range(5):
         if page.evaluate("() => document.activeElement.dataset.testid") == "confirm":
             break
