@@ -26,6 +26,7 @@ from vertigo.verdict import Step
 
 from .looks import drawing_key
 from .markup import to_html
+from .tokens import state_notes
 
 __all__ = ["el", "button", "append_text", "step_list", "cell_table", "fact_term", "fighter_card", "placed_stand",
            "hint", "rule_tags", "glossary", "dice_faces", "log_items", "to_html", "long_names", "LONG_NAME"]
@@ -129,7 +130,8 @@ def fighter_card(fighter: Fighter, body: Sequence[ET.Element]) -> ET.Element:
 
 def placed_stand(table: Table, fighter: Fighter) -> ET.Element:
     """Where a fighter placed by hand stands: its side, section, place across it (or its height up a ladder,
-    T4) and standing surface (G1)."""
+    T4) and standing surface (G1), then each per-fighter state that is on (Knocked Down), whichever mode is
+    active."""
     sc = table.scenario
     sid, x = table.stand(fighter.id)
     section = sc.field.section(sid)
@@ -137,8 +139,9 @@ def placed_stand(table: Table, fighter: Fighter) -> ET.Element:
     at = table.stand_of(fighter.id)
     where = (f"on {isolate(section.name)} at x = {show(x, sc.units)}" if at.ladder is None or at.up is None else
              up_ladder_words(sc.field, at, sc.units))
+    states = "".join(f" · {isolate(n)}" for n in state_notes(table, fighter.id))
     return el(None, "p", f"{isolate(fighter.side)} · {where} · "
-                         f"standing surface {show(table.surface(fighter.id), sc.units)}", class_="meta",
+                         f"standing surface {show(table.surface(fighter.id), sc.units)}{states}", class_="meta",
               data_testid="fighter-stand")
 
 

@@ -423,8 +423,12 @@ def test_j8_landing_in_the_mud_knocks_the_thief_down_on_the_card_and_the_token_a
     g = fighter_group(c, "thief")
     assert g.get("aria-label") == "Thief (Thieves) on Mud bank; Knocked Down"
     assert [t.text for t in g.iter("text") if t.text == "KD"] == ["KD"]
+    c.panel_action("mode", "levels")  # the card says it under the levels rules' mode too (issue 25: "its card")
+    assert text(by_testid(panel(c), "fighter-stand")).endswith(" · Knocked Down")
+    c.panel_action("mode", "jumping")
     up = c.panel_action("stand-up")
     assert up.status == "Thief stands up." and not play.knocked_down(c.table, "thief")
+    assert not text(by_testid(panel(c), "fighter-stand")).endswith("Knocked Down")
     assert c.table.log[-1].text == "Thief stands up"
     assert fighter_group(c, "thief").get("aria-label") == "Thief (Thieves) on Mud bank"
     assert up.fighter_groups is not None and [fid for fid, _ in up.fighter_groups] == ["thief"]
