@@ -43,7 +43,8 @@
   // names that touch read as one name ("Broken pavement Alley under the wall"), so the later one gives way instead.
   // A name may stand close to a Height tag or a token: they do not read as one.
   const LABEL_GAP = 8;
-  const MIN_UNIT_PX = 7;  // a battlefield is not fitted smaller than this many CSS px per unit of its scenario
+  const MIN_UNIT_PX = 7;  // a battlefield is not fitted smaller than this many CSS px per unit of its scenario (the
+  // renderer's data-min-unit-px says it for each unit system: 4 px a foot)
   // At most this far in at the start: past it the whole field is many windows wide, and − must still reach
   // all of it in a few presses (an imported field of 200,000 units started 100x in, on empty sky).
   const MAX_FIT_ZOOM = 4;
@@ -623,7 +624,9 @@
       const hidden = Object.values(more).some(Boolean);
       // At the fit of a battlefield too wide for it, Fit shows no more: zooming out does.
       const back = Math.abs(scale - 1) < 1e-6 ? "zoom out (−)" : "Fit (0)";
-      const text = `${Math.round(scale * 100)} %` + (hidden ? ` · part of the battlefield is off screen: drag it, or ${back}` : "");
+      // Short enough for two lines beside the buttons on a 360-px phone: a third line would make the bar, and so the
+      // view, change height between one battlefield and the next, and the view would be fitted a frame late.
+      const text = `${Math.round(scale * 100)} %` + (hidden ? ` · more off screen: drag, or ${back}` : "");
       if (readout.textContent !== text) readout.textContent = text;
     }
   }
@@ -693,7 +696,8 @@
         s = +svg.dataset.startScale || 1;
       } else {
         const all = Math.min(W / base[2], H / base[3]);
-        s = Math.max(1, Math.min(MAX_FIT_ZOOM, Math.min(H / base[3], MIN_UNIT_PX / unit) / all));
+        const least = +svg.dataset.minUnitPx || MIN_UNIT_PX;
+        s = Math.max(1, Math.min(MAX_FIT_ZOOM, Math.min(H / base[3], least / unit) / all));
       }
     }
     let startX = (W / 2) * (1 - 1 / s);

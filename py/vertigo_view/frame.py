@@ -72,6 +72,9 @@ class System:
         length: a length as titles and labels write it (``Height 3``, ``8 ft``).
         short: a border's label (``H3``, ``8 ft``).
         desc: the sentence of ``<desc>`` that says what lengths are.
+        min_px: the fewest CSS px one scenario unit is fitted at (``static/view.js``): a wider battlefield starts
+            zoomed in from its left end.  7 px a Height level or an inch; 4 px a foot, so that a storey (10 ft) is
+            40 px and a 6-ft figure 24 px, and a rooftop chase of 150 ft fits a laptop's view.
     """
 
     true_scale: bool
@@ -81,20 +84,21 @@ class System:
     length: Callable[[Fraction], str]
     short: Callable[[Fraction], str]
     desc: str
+    min_px: float = 7
 
 
-def _system(units: str, foot: Fraction, desc: str) -> System:
+def _system(units: str, foot: Fraction, desc: str, min_px: float) -> System:
     def show(v: Fraction) -> str:
         return lengths.show(v, units)
 
-    return System(True, TRUE_SCALE, TRUE_SCALE, foot, show, show, desc)
+    return System(True, TRUE_SCALE, TRUE_SCALE, foot, show, show, desc, min_px)
 
 
 SYSTEMS: Mapping[str, System] = {
     "height": System(False, UX, UH, Fraction(0), lambda v: f"Height {fmt(v)}", lambda v: f"H{fmt(v)}",
                      "Elevations in Height levels."),
-    "feet": _system("feet", Fraction(1), "Lengths in feet, drawn to scale."),
-    "inches": _system("inches", Fraction(5, 24), "Lengths in inches, drawn to scale; fighters as miniatures."),
+    "feet": _system("feet", Fraction(1), "Lengths in feet, drawn to scale.", 4),
+    "inches": _system("inches", Fraction(5, 24), "Lengths in inches, drawn to scale; fighters as miniatures.", 7),
 }
 """The one place that tells unit systems apart: how each is drawn."""
 

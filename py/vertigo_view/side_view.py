@@ -25,6 +25,7 @@ The root ``<svg>`` carries what the page needs to turn a click into a place:
 * ``data-per-unit``: SVG user units per scenario unit across, so a click at
   user x stands at scenario x = ``user_x / data-per-unit`` (and at scenario
   height = ``-user_y / data-per-unit`` in a true-scale view).
+* ``data-min-unit-px``: the fewest CSS px one scenario unit is fitted at (:attr:`vertigo_view.frame.System.min_px`).
 
 Sections are ``g.section[data-section]``, fighters ``g.fighter[data-fighter]``.
 
@@ -103,6 +104,7 @@ def render(table: Table, highlights: Highlights | None = None) -> str:
         "class": "side-view",
         "data-units": table.scenario.units,
         "data-per-unit": fmt(frame.sx),
+        "data-min-unit-px": fmt(frame.system.min_px),
     })
     if not frame.system.true_scale:
         # Height levels are abstract: the page chooses the vertical scale apart from the horizontal one and fits

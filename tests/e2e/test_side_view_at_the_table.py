@@ -146,7 +146,7 @@ def test_zoom_by_keys_and_buttons_and_a_sign_when_the_field_runs_off_screen(app:
     page.locator("#zoom-fit").focus()
     page.keyboard.press("+")
     expect(readout).to_contain_text("150 %")
-    expect(readout).to_contain_text("part of the battlefield is off screen")
+    expect(readout).to_contain_text("more off screen")
     assert page.locator(".view-wrap.more-left, .view-wrap.more-right").count() == 1
     page.evaluate(SETTLED)
     zoomed = page.evaluate(MEASURE)
@@ -451,7 +451,7 @@ def test_a_very_wide_battlefield_is_fitted_legibly_from_its_left_end_with_the_of
     app = _imported(browser, site_url, tmp_path, _long_road(64), size)
     page = app.page
     readout = page.locator("#zoom-level")
-    expect(readout).to_have_text("100 % · part of the battlefield is off screen: drag it, or zoom out (−)")
+    expect(readout).to_have_text("100 % · more off screen: drag, or zoom out (−)")
     page.evaluate(SETTLED)
     assert page.evaluate(SECTION_PX, "s0") == pytest.approx(14.0, abs=0.05)
     assert page.locator(".view-wrap.more-right").count() == 1
@@ -466,7 +466,7 @@ def test_a_very_wide_battlefield_is_fitted_legibly_from_its_left_end_with_the_of
     page.evaluate(SETTLED)
     assert page.evaluate(MEASURE)["fits"]
     page.keyboard.press("0")
-    expect(readout).to_contain_text("100 % · part of the battlefield is off screen")
+    expect(readout).to_contain_text("100 % · more off screen")
     page.evaluate(SETTLED)
     assert page.evaluate(SECTION_PX, "s0") == pytest.approx(14.0, abs=0.05)
     problems = app.watch.problems
