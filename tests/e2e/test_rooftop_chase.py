@@ -77,16 +77,16 @@ def jumping_runner(app: App) -> None:
 
 
 def test_j2_j4_a_running_jump_under_its_minimum_needs_no_roll_and_undo_puts_the_runner_back(app: App) -> None:
-    """J1, J2, J4, J10: the runner (40 ft of roof behind the edge at 40 ft, at least its 30 ft of run-up: running)
-    clicks Tenement roof at 49 ft, 9 ft across the 8-ft gap: at or under its 10-ft minimum, no roll.  Confirm: it
-    stands on Tenement roof at 49 ft, its token there, the jump logged; Undo puts it back on Warehouse roof."""
+    """J1, J2, J4, J10: the runner (36 ft of roof behind the edge at 36 ft, at least its 30 ft of run-up: running)
+    clicks Tenement roof at 45 ft, 9 ft across the 8-ft gap: at or under its 10-ft minimum, no roll.  Confirm: it
+    stands on Tenement roof at 45 ft, its token there, the jump logged; Undo puts it back on Warehouse roof."""
     jumping_runner(app)
     page = app.page
-    at = click_at(app, "roof-2", 49, 30)
+    at = click_at(app, "roof-2", 45, 30)
     expect(page.locator(STATUS)).to_have_text(
-        "Jump to Tenement roof at 49 ft (no roll): Runner: running jump of 9 ft: no roll needed.")
+        "Jump to Tenement roof at 45 ft (no roll): Runner: running jump of 9 ft: no roll needed.")
     expect(page.locator("[data-fact=takeoff]")).to_have_text(
-        "Warehouse roof at 40 ft, running: 40 ft of level surface behind it, at least the 30 ft of run-up")
+        "Warehouse roof at 36 ft, running: 36 ft of level surface behind it, at least the 30 ft of run-up")
     expect(page.locator("[data-fact=its-figures]")).to_have_text(
         "minimum 10 ft · base 20 ft · maximum 30 ft · Jump Modifier 2 ft")
     expect(page.locator("[data-fact=roll]")).to_have_text("none: at or under its minimum, it succeeds")
@@ -94,7 +94,7 @@ def test_j2_j4_a_running_jump_under_its_minimum_needs_no_roll_and_undo_puts_the_
     expect(page.locator("#overlay .route-points.allowed")).to_have_count(1)
     page.locator(CONFIRM).click()
     expect(page.locator(STATUS)).to_have_text("Runner jumps: Warehouse roof → Tenement roof, running jump of 9 ft, no "
-                                              "roll — moved. It lands on Tenement roof at 49 ft.")
+                                              "roll — moved. It lands on Tenement roof at 45 ft.")
     expect(log_texts(app).last).to_have_text(
         "Runner jumps: Warehouse roof → Tenement roof, running jump of 9 ft, no roll — moved")
     expect(app.fighter("runner")).to_have_attribute("aria-label", "Runner (Watch) on Tenement roof")
@@ -108,31 +108,34 @@ def test_j2_j4_a_running_jump_under_its_minimum_needs_no_roll_and_undo_puts_the_
 
 
 def test_j6_across_the_23_ft_gap_at_minus_2_failed_by_3_scatters_where_the_preview_drew_it(app: App) -> None:
-    """J2, J4, J6, J11: the runner placed by hand on Chapel roof at 100 ft (33 ft of roof behind its edge at 130 ft)
-    jumps for Counting-house roof at 154 ft: 24 ft, 4 ft past its base, −2.  Failed by 3 it scatters 3 × 2 ft =
+    """J2, J4, J6, J11: the runner placed by hand on Chapel roof at 85 ft (12 ft of roof: too short a run-up, so the
+    referee's "Ran last round", J2) jumps from its edge at 91 ft for Counting-house roof at 115 ft: 24 ft, 4 ft past its
+    base, −2.  Failed by 3 it scatters 3 × 2 ft =
     6 ft; before Confirm the panel says the d8 the table will roll (seed 25, roll #1: 8, ahead and to the left), so
-    it lands 24 + 6/√2 ft along, at 158.24 ft, 4.24 ft to the left, drawn with the point aimed at.  Confirm rolls
+    it lands 24 + 6/√2 ft along, at 119.24 ft, 4.24 ft to the left, drawn with the point aimed at.  Confirm rolls
     that d8 and lands there, logged; Ctrl+Z takes back the jump and its roll, then the placing."""
     app.load_scenario(SCENARIO)
     page = app.page
     app.tap("runner")
-    click_at(app, "roof-3", 100, 30)  # Jump off: a click places the fighter by hand
-    expect(page.locator(STATUS)).to_have_text("Runner placed on Chapel roof at x = 100 ft, standing surface 30 ft.")
+    click_at(app, "roof-3", 85, 30)  # Jump off: a click places the fighter by hand
+    expect(page.locator(STATUS)).to_have_text("Runner placed on Chapel roof at x = 85 ft, standing surface 30 ft.")
     page.locator(JUMP).click()
     expect(page.locator(STATUS)).to_contain_text("Click where it should land to plan a jump.")
+    page.locator("[data-testid=ran]").click()  # J2: the referee's word that it ran last round without stopping
+    expect(page.locator("[data-testid=ran]")).to_have_attribute("aria-pressed", "true")
     arrow_to(app, "fighter-runner", "section-roof-4")  # Counting-house roof lies off screen to the right
-    click_at(app, "roof-4", 154, 30)
-    penalty = -math.ceil((154 - 130 - 20) / 2)
+    click_at(app, "roof-4", 115, 30)
+    penalty = -math.ceil((115 - 91 - 20) / 2)
     assert penalty == -2
     expect(page.locator(STATUS)).to_have_text(
-        "Jump to Counting-house roof at 154 ft (−2): Runner: running jump of 24 ft: a Hard Strength or Dexterity "
+        "Jump to Counting-house roof at 115 ft (−2): Runner: running jump of 24 ft: a Hard Strength or Dexterity "
         "Feat, at −2. Enter the table's check in the panel.")
     expect(page.locator(CONFIRM)).to_have_count(0)  # the check comes first
     d8 = roll(DicePool(1, 8), rng_for(SEED, 0)).total
     assert d8 == 8  # ahead and to the left: 1 is straight ahead, then clockwise
     along, across = 24 + 6 / math.sqrt(2), 6 / math.sqrt(2)
-    lands = f"{130 + along:.2f}"
-    assert (lands, f"{across:.2f}") == ("158.24", "4.24") and 10 <= math.hypot(along, across) <= 30
+    lands = f"{91 + along:.2f}"
+    assert (lands, f"{across:.2f}") == ("119.24", "4.24") and 10 <= math.hypot(along, across) <= 30
     for n in (1, 2, 3):
         page.locator("#jump-fail-more").click()
         expect(page.locator("[data-testid=fail-by]")).to_have_text(f"failed by {n}")
@@ -144,7 +147,7 @@ def test_j6_across_the_23_ft_gap_at_minus_2_failed_by_3_scatters_where_the_previ
     expect(page.locator("[data-testid=jump-lands]")).to_have_text(f"Lands on Counting-house roof at {lands} ft.")
     expect(page.locator("#overlay .route-note")).to_have_text([f"d8 {d8}: 6 ft ahead and to the left", "aimed here"])
     expect(page.locator("#overlay .route-points.refused")).to_have_count(1)
-    expect(page.locator("#overlay [data-x]:has(.spot)")).to_have_attribute("data-x", "3956/25")  # 158.24
+    expect(page.locator("#overlay [data-x]:has(.spot)")).to_have_attribute("data-x", "2981/25")  # 119.24
     expect(page.locator(CONFIRM)).to_have_text("Confirm the jump and roll the d8")
     page.locator(CONFIRM).click()
     headline = ("Runner jumps: Chapel roof → Counting-house roof, running jump of 24 ft, failed by 3 — moved, "
@@ -165,24 +168,24 @@ def test_j6_across_the_23_ft_gap_at_minus_2_failed_by_3_scatters_where_the_previ
 
 
 def test_j12_a_jump_down_to_the_street_needs_no_roll_and_confirm_rolls_the_fall(app: App) -> None:
-    """J7, J10, J12, H8: the runner clicks the street at 44 ft: a running jump of 4 ft (no roll) that comes down at
+    """J7, J10, J12, H8: the runner clicks the street at 40 ft: a running jump of 4 ft (no roll) that comes down at
     the roof's height and falls 30 ft, Height 3 at the default 10 ft a Height: 3d6, shown before Confirm.  Confirm
     rolls it (seed 25, roll #1) and the log says the falling damage."""
     jumping_runner(app)
     page = app.page
-    click_at(app, "street-1", 44, 0)
+    click_at(app, "street-1", 40, 0)
     expect(page.locator(STATUS)).to_have_text(
-        "Jump to Street at 44 ft (no roll): Runner: running jump of 4 ft: no roll needed.")
+        "Jump to Street at 40 ft (no roll): Runner: running jump of 4 ft: no roll needed.")
     expect(page.locator("[data-fact=distance]")).to_have_text("4 ft across, landing 30 ft lower (a long jump, then a "
                                                               "fall)")
     expect(page.locator("[data-fact=on-a-success]")).to_have_text(
-        "comes down at 44 ft and falls 30 ft to Street: Height 3, 3d6")
+        "comes down at 40 ft and falls 30 ft to Street: Height 3, 3d6")
     expect(page.locator("#overlay .route-note")).to_have_text(["fall 30 ft · 3d6"])
     fall = roll(DicePool(3), rng_for(SEED, 0))
     page.get_by_role("button", name="Confirm the jump and roll 3d6").click()
     headline = ("Runner jumps: Warehouse roof → Street, running jump of 4 ft, no roll — moved, fell: "
                 f"{fall.total} damage")
-    expect(page.locator(STATUS)).to_have_text(f"{headline}. It lands on Street at 44 ft.")
+    expect(page.locator(STATUS)).to_have_text(f"{headline}. It lands on Street at 40 ft.")
     expect(log_texts(app).last).to_have_text(headline)
     expect(page.locator("#log > li").last.locator("details li").last).to_have_text(
         f"[H8] Rolled 3d6 ({', '.join(map(str, fall.dice))}) = {fall.total} falling damage (seed {SEED}, roll #1).")
@@ -194,7 +197,8 @@ def test_j12_a_jump_down_to_the_street_needs_no_roll_and_confirm_rolls_the_fall(
 def test_a_jump_by_keyboard_enter_plans_shift_arrows_move_the_point_tab_to_the_panel_and_enter_confirms(
         app: App) -> None:
     """J4, J11, issue 25 ("all of it by keyboard too"): Enter selects the runner, Enter on Jump; Enter on Tenement
-    roof plans its centre, 65 ft (25 ft: −3); Shift+← twice moves the point to 64 ft (24 ft: −2); Tab reaches the
+    roof plans its centre, 54 ft (18 ft: a roll, no penalty); Shift+→ twice moves the point to 55 ft (19 ft); Tab
+    reaches the
     check's Success, Enter enters it; Enter on "+ 1" and "− 1" presses them, never confirms; Tab to Confirm, Enter
     carries it out; Ctrl+Z takes it back."""
     app.load_scenario(SCENARIO)
@@ -208,18 +212,18 @@ def test_a_jump_by_keyboard_enter_plans_shift_arrows_move_the_point_tab_to_the_p
     page.locator("#section-roof-2").focus()
     page.keyboard.press("Enter")
     expect(page.locator(STATUS)).to_have_text(
-        "Jump to Tenement roof at 65 ft (−3): Runner: running jump of 25 ft: a Hard Strength or Dexterity Feat, at "
-        "−3. Enter the table's check in the panel.")
-    page.keyboard.press("Shift+ArrowLeft")
-    expect(page.locator(STATUS)).to_contain_text("Jump to Tenement roof at 64.5 ft (−3)")
-    page.keyboard.press("Shift+ArrowLeft")
+        "Jump to Tenement roof at 54 ft (roll, no penalty): Runner: running jump of 18 ft: a Hard Strength or "
+        "Dexterity Feat, no penalty. Enter the table's check in the panel.")
+    page.keyboard.press("Shift+ArrowRight")
+    expect(page.locator(STATUS)).to_contain_text("Jump to Tenement roof at 54.5 ft (roll, no penalty)")
+    page.keyboard.press("Shift+ArrowRight")
     expect(page.locator(STATUS)).to_have_text(
-        "Jump to Tenement roof at 64 ft (−2): Runner: running jump of 24 ft: a Hard Strength or Dexterity Feat, at "
-        "−2. Enter the table's check in the panel.")
+        "Jump to Tenement roof at 55 ft (roll, no penalty): Runner: running jump of 19 ft: a Hard Strength or "
+        "Dexterity Feat, no penalty. Enter the table's check in the panel.")
     page.keyboard.press("Tab")
     expect(page.get_by_role("button", name="Success", exact=True)).to_be_focused()
     page.keyboard.press("Enter")
-    expect(page.locator(STATUS)).to_have_text("Success: lands on Tenement roof at 64 ft. Confirm carries it out.")
+    expect(page.locator(STATUS)).to_have_text("Success: lands on Tenement roof at 55 ft. Confirm carries it out.")
     expect(page.locator("[data-testid=fail-by]")).to_have_text("success")
     # Enter on a focused button presses that button, never the planned jump's Enter: "+ 1" enters failed by 1
     # and "− 1" takes it back to a success; neither carries the jump out.
@@ -237,8 +241,8 @@ def test_a_jump_by_keyboard_enter_plans_shift_arrows_move_the_point_tab_to_the_p
         page.keyboard.press("Tab")
     expect(page.locator(CONFIRM)).to_be_focused()
     page.keyboard.press("Enter")
-    expect(page.locator(STATUS)).to_have_text("Runner jumps: Warehouse roof → Tenement roof, running jump of 24 ft, "
-                                              "success — moved. It lands on Tenement roof at 64 ft.")
+    expect(page.locator(STATUS)).to_have_text("Runner jumps: Warehouse roof → Tenement roof, running jump of 19 ft, "
+                                              "success — moved. It lands on Tenement roof at 55 ft.")
     expect(app.fighter("runner")).to_be_focused()
     page.keyboard.press("Control+z")
     expect(app.fighter("runner")).to_have_attribute("aria-label", "Runner (Watch) on Warehouse roof")
@@ -249,9 +253,9 @@ def test_axe_finds_no_serious_violation_with_a_jump_planned_and_a_failure_previe
     failed by 3 and its scatter drawn (J6)."""
     jumping_runner(app)
     page = app.page
-    click_at(app, "roof-2", 64, 30)
+    click_at(app, "roof-2", 59, 30)
     expect(page.locator(SUMMARY)).to_have_text(
-        "Runner: running jump of 24 ft: a Hard Strength or Dexterity Feat, at −2.")
+        "Runner: running jump of 23 ft: a Hard Strength or Dexterity Feat, at −2.")
     assert serious_axe_violations(page, AXE) == []
     for n in (1, 2, 3):
         page.locator("#jump-fail-more").click()
