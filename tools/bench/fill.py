@@ -12,7 +12,9 @@ fill
     - tap: for every section and fighter, the side of the largest square (24, 20, 16, 12, 8 or 4 px) in which
       every point (a 5x5 grid) hit-tests to it (a section's tap region counts as the section), searched
       around its token (every px up to 6 across, every 2 up to 4 up), its tap region and over its drawn body;
-      the smallest over the battlefield, with its id (goal >= 24);
+      the smallest over the battlefield, with its id (goal >= 24).  A piece off screen at the fit (a battlefield
+      wider than the window starts at its left end) is measured with the view dragged to it, a window at a time;
+      ``off`` lists any still not reached;
     - labels: the smallest rendered text of a name, tag, badge or axis number (goal >= 11 px) and the pairs of
       shown labels whose boxes overlap by more than 10 % of the smaller (goal 0).
 """
@@ -43,16 +45,41 @@ MEASURE_ALL = r"""async (titles) => {
       if (t && t.textContent.endsWith(title) && document.querySelector("#view svg #fighters")) break;
       await new Promise((r) => setTimeout(r, 20));
     }
-    // Settled: no pass of static/view.js for three frames running.
+    await settled();
+    const row = measure(title);
+    // A battlefield wider than its fit (a rooftop chase on a phone) starts at its left end, the rest off screen:
+    // each piece off screen there is measured where a referee finds it, the view dragged along a window at a time.
+    const pz = window.vertigoView && window.vertigoView.panzoom();
+    for (let step = 0; row.off.length && pz && step < 12; step++) {
+      const w = document.getElementById("view").getBoundingClientRect().width;
+      const before = document.querySelector("#view svg #terrain").getBoundingClientRect().left;
+      pz.pan(-w * 0.6 / pz.getScale(), 0, {relative: true, animate: false});
+      await settled();
+      if (document.querySelector("#view svg #terrain").getBoundingClientRect().left === before) break;
+      const again = measure(title);
+      for (const t of again.taps) {
+        const kept = row.taps.find((k) => k.id === t.id);
+        if (kept && t.px > kept.px) kept.px = t.px;
+      }
+      row.off = row.off.filter((id) => again.off.includes(id));
+    }
+    row.tap = Math.min(...row.taps.map((t) => t.px));
+    row.tap_id = (row.taps.find((t) => t.px === row.tap) || {id: ""}).id;
+    row.small = row.taps.filter((t) => t.px < 24).map((t) => `${t.id} ${t.px}`);
+    delete row.taps;
+    out.push(row);
+  }
+  return out;
+
+  async function settled() {
+    // No pass of static/view.js for three frames running.
     for (let quiet = 0, seen = -1, i = 0; quiet < 3 && i < 120; i++) {
       await frame();
       const n = window.vertigoView ? window.vertigoView.refreshes : 0;
       quiet = n === seen ? quiet + 1 : 0;
       seen = n;
     }
-    out.push(measure(title));
   }
-  return out;
 
   function measure(title) {
     const svg = document.querySelector("#view svg.side-view"), view = document.getElementById("view");
@@ -103,7 +130,8 @@ MEASURE_ALL = r"""async (titles) => {
       const cx = (t.left + t.right) / 2, cy = (t.top + t.bottom) / 2;
       const centres = [];
       for (let dy = -4; dy <= 4; dy += 2) for (let dx = -6; dx <= 6; dx += 1) centres.push([cx + dx, cy + dy]);
-      taps.push({id: "f:" + f.dataset.fighter, px: best("f:" + f.dataset.fighter, centres)});
+      taps.push({id: "f:" + f.dataset.fighter, px: best("f:" + f.dataset.fighter, centres),
+                 off: t.right < a.left || t.left > a.right});
     }
     for (const s of svg.querySelectorAll("#terrain .section[data-section]")) {
       const key = "s:" + s.dataset.section, centres = [];
@@ -115,7 +143,7 @@ MEASURE_ALL = r"""async (titles) => {
       }
       const body = s.querySelector(".body").getBoundingClientRect();
       centres.push(...grid(body, 4));
-      taps.push({id: key, px: best(key, centres)});
+      taps.push({id: key, px: best(key, centres), off: body.right < a.left || body.left > a.right});
     }
     const least = taps.reduce((m, t) => (t.px < m.px ? t : m), {px: Infinity, id: ""});
     // Labels.
@@ -135,7 +163,8 @@ MEASURE_ALL = r"""async (titles) => {
     }
     return {title, units: svg.dataset.units, fill, tap: least.px, tap_id: least.id,
             small: taps.filter((t) => t.px < 24).map((t) => `${t.id} ${t.px}`),
-            label_min: Math.min(...px), overlaps: overlaps.length};
+            label_min: Math.min(...px), overlaps: overlaps.length,
+            taps: taps.map((t) => ({id: t.id, px: t.px})), off: taps.filter((t) => t.off).map((t) => t.id)};
   }
 }"""
 
