@@ -184,16 +184,19 @@ def terrain_plan(doc: dict[str, Any], reps: int, seed: int = 11) -> list[tuple[s
     return plan
 
 
-def _check(res: dict[str, Any], what: str, want: str | None = None) -> dict[str, Any]:
+def _check(res: dict[str, Any], what: str, want: str | None = None, bench: str = "terrain") -> dict[str, Any]:
+    """The timed click's result, or a BenchError saying what went wrong: no element, an error shown, nothing changed
+    in the view (the handler is no longer synchronous), or no ``want`` mark in the overlay.  ``bench`` names the
+    section that asks (the jumping bench clicks with these helpers too)."""
     from .common import BenchError
     if "missing" in res:
-        raise BenchError(f"terrain: no element for {what}: {res['missing']}")
+        raise BenchError(f"{bench}: no element for {what}: {res['missing']}")
     if res.get("error"):
-        raise BenchError(f"terrain: {what} showed an error: {res['error']}")
+        raise BenchError(f"{bench}: {what} showed an error: {res['error']}")
     if not res["mutations"]:
-        raise BenchError(f"terrain: {what} changed nothing in #view (is the handler still synchronous?)")
+        raise BenchError(f"{bench}: {what} changed nothing in #view (is the handler still synchronous?)")
     if want and not res[want]:
-        raise BenchError(f"terrain: after {what} the overlay shows no {want} mark")
+        raise BenchError(f"{bench}: after {what} the overlay shows no {want} mark")
     return res
 
 
