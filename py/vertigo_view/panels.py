@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from vertigo import lengths
 from vertigo.dice import DiceRoll
 from vertigo.numbers import signed
+from vertigo.resolve import Rolled
 from vertigo.rule_tags import RULE_TAGS, split_tags
 from vertigo.scenario import Fighter, Scenario
 from vertigo.stand import up_ladder_words
@@ -199,6 +200,17 @@ def dice_faces(r: DiceRoll) -> ET.Element:
         el(p, "span", f" {signed(r.modifier)}", class_="roll-modifier")
     el(p, "span", f" = {r.total} damage", class_="roll-total")
     return p
+
+
+def rolls_shown(parent: ET.Element, rolls: Sequence[Rolled]) -> None:
+    """Each roll an action made, its dice as boxes (:func:`dice_faces`): damage as ``= 3 damage``, any other roll
+    by what it is (``Rolled 1d8 scatter direction: (8) = 8``, ``Rolled 2d6 Move check: …``)."""
+    for r in rolls:
+        p = dice_faces(r.roll)
+        if not r.damage:
+            p[0].text = f"Rolled {r.roll.pool.notation} {r.what}: "
+            p[-1].text = f" = {r.roll.total}"
+        parent.append(p)
 
 
 def log_items(entries: Sequence[LogEntry]) -> list[ET.Element]:

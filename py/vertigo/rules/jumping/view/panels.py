@@ -23,7 +23,7 @@ from vertigo.rules.jumping.rules.planner import JumpPlan
 from vertigo.rules.jumping.rules.sizes import SIZE_WORDS, TITLES
 from vertigo.table import Table
 from vertigo.text import isolate
-from vertigo_view.panels import append_text, button, cell_table, dice_faces, el, fact_term, rule_tags, step_list
+from vertigo_view.panels import append_text, button, cell_table, el, fact_term, rolls_shown, rule_tags, step_list
 
 from .outcome import Entered, Preview
 from .shading import BAND_WORDS, FILLS
@@ -302,10 +302,5 @@ def jump_verdict(table: Table, plan: JumpPlan, entered: Entered, seen: Preview, 
         _buttons(box, plan, seen)
     _facts(box, table, plan)
     step_list(box, plan.steps)
-    for r in rolls:
-        p = dice_faces(r.roll)
-        if not r.damage:
-            p[0].text = f"Rolled {r.roll.pool.notation} {r.what}: "
-            p[-1].text = f" = {r.roll.total}"
-        box.append(p)
+    rolls_shown(box, rolls)
     return box

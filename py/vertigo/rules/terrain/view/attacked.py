@@ -20,7 +20,7 @@ from vertigo.rules.terrain.rules.attacked import AttackedVerdict
 from vertigo.rules.terrain.rules.doors import DOOR_REACH, DoorVerdict
 from vertigo.table import Table
 from vertigo.text import isolate
-from vertigo_view.panels import button, dice_faces, el, fact_term, step_list
+from vertigo_view.panels import button, el, fact_term, rolls_shown, step_list
 
 from .panels import place_words
 
@@ -123,12 +123,7 @@ def attack_box(table: Table, v: AttackedVerdict, done: bool, rolls: Sequence[Rol
             button(row, _confirm_words(v), "attack-confirm", class_="primary", data_testid="attack-confirm")
         button(row, "Cancel", "attack-cancel")
     step_list(box, v.steps)
-    for r in rolls:
-        p = dice_faces(r.roll)
-        if not r.damage:
-            p[0].text = f"Rolled {r.roll.pool.notation} {r.what}: "
-            p[-1].text = f" = {r.roll.total}"
-        box.append(p)
+    rolls_shown(box, rolls)
     return box
 
 
