@@ -290,8 +290,12 @@ class Controller:
         return self.keys.order()
 
     def arrow(self, current: str | None, key: str) -> str | None:
-        """Where an arrow key (or Home / End) takes the focus from ``current`` (:meth:`Keyboard.arrow`)."""
-        return self.keys.arrow(current, key)
+        """Where an arrow key (or Home / End) takes the focus from ``current`` (:meth:`Keyboard.arrow`); the active
+        mode hears that the focus moved (:meth:`Mode.focus_moved`)."""
+        to = self.keys.arrow(current, key)
+        if to is not None and to != current:
+            self.mode.focus_moved(self)
+        return to
 
     def tab_stops(self, focused: str | None, last: str | None) -> tuple[str, ...]:
         """The side view's Tab stops (:meth:`Keyboard.tab_stops`)."""

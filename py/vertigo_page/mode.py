@@ -72,6 +72,10 @@ class Mode:
         """What besides the positions and the selection changes :meth:`keyboard_targets` (a Move entry chosen)."""
         return None
 
+    def focus_moved(self, ctl: Controller) -> None:
+        """The arrow keys moved the side view's focus: a point the keys judged (Shift+←/→) is no longer what Enter
+        confirms, so that Enter on where the focus is now means what it says there."""
+
     def judged_at(self, ctl: Controller, element_id: str) -> bool:
         """Whether the verdict on show was asked of this side-view element (``section-<id>``, ``fighter-<id>``)."""
         return ctl.target is not None and element_id == f"fighter-{ctl.target}"

@@ -496,6 +496,20 @@ def test_the_keys_enter_plans_the_centre_shift_arrows_move_the_point_and_enter_c
     assert "section-b" in order and "fighter-thief" in order
 
 
+def test_a_focus_moved_by_the_arrows_takes_back_what_enter_confirms() -> None:
+    """Issue 25 ("all of it by keyboard too"), found by a fresh user: with a point judged by Shift+→ and its check
+    entered, the arrows moved the focus to another fighter and Enter there carried out the stale jump.  Now the focus
+    moved by the arrows ends what Enter confirms: Enter means what it says where the focus is."""
+    c = jumping("runner")
+    c.enter_section("b")
+    c.key("ArrowRight", True)
+    c.panel_action("check", "0")
+    assert c.takes_key("Enter", False)
+    assert c.arrow("section-b", "ArrowLeft") is not None
+    assert not c.takes_key("Enter", False)
+    assert c.table.stand("runner") == ("a", F(35)) and c.table.rolls == 0  # where it stands: no jump was made
+
+
 def test_every_panel_control_is_a_button_with_an_accessible_name() -> None:
     """Issue 25 (keyboard): the plan's controls are buttons, each named by its text or its aria-label."""
     c = jumping("thief")

@@ -232,6 +232,9 @@ class JumpingMode(Entries, PlacingMode):
             return self.override(ctl, arg == "allow")
         return self.entry_action(ctl, action, arg)
 
+    def focus_moved(self, ctl: Controller) -> None:
+        self.keyed = False
+
     def takes_key(self, ctl: Controller, key: str, shift: bool) -> bool:
         if key == "Enter" and not shift:
             return (self.keyed and self.plan is not None and not self.done and ctl.selected is not None

@@ -240,6 +240,9 @@ class TerrainMode(Attacked, Mode):
             return ctl.update("The point can go no further " + ("up." if direction > 0 else "down."))
         return self._keyed(ctl, to)
 
+    def focus_moved(self, ctl: Controller) -> None:
+        self.keyed = False
+
     def takes_key(self, ctl: Controller, key: str, shift: bool) -> bool:
         if key == "Enter" and not shift:
             return self.keyed and self._confirmable()
