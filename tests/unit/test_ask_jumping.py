@@ -234,7 +234,7 @@ def test_jump_plan_down_into_the_street():
     data = street(ask="jump_plan", fighter="runner", to={"section": "street", "x": 45})
     assert (data["distance_ft"], data["auto_success"], data["drop_ft"], data["lands_on"]) == (5, True, 30, "street")
     assert data["fall"] == {"drop_ft": 30, "drop_ft_exact": "30", "height": 3, "dice": "3d6"}
-    assert data["summary"] == "Runner: running jump of 5 ft: no roll needed."
+    assert data["summary"] == "Runner: running jump of 5 ft: no roll needed; on landing it falls 3d6."
 
 
 def test_jump_plan_from_a_position_and_with_ran():

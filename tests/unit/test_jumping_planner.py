@@ -348,7 +348,8 @@ def test_jump_moves_the_fighter_rolls_the_d8_then_the_fall_and_knocks_it_down():
     assert play.knocked_down(t1, "runner") is True
     assert t1.states == (("runner", "knocked_down", True),)
     action, fall = t1.log[-2], t1.log[-1]
-    assert action.text == "Runner jumps: Roof → Roof-2, running jump of 23 ft, failed by 3 — moved, scattered: 5"
+    assert action.text == ("Runner jumps: Roof → Roof-2, running jump of 23 ft, failed by 3, landing check failed by 3 "
+                           "— moved, scattered: 5")
     assert (action.roll_index, action.dice_count, action.dice_sides) == (0, 1, 8)
     assert (fall.roll_index, fall.dice_count, fall.dice_sides) == (1, 2, 6)
     faces = roll(DicePool(2), rng_for(SEED, 1))
@@ -358,6 +359,10 @@ def test_jump_moves_the_fighter_rolls_the_d8_then_the_fall_and_knocks_it_down():
         "[J6] Rolled 1d8 (5) = 5 scatter direction (seed 8, roll #1).",
         f"[H8] Rolled 2d6 ({faces.dice[0]}, {faces.dice[1]}) = {faces.total} falling damage (seed 8, roll #2).",
         "Knocked Down: no → yes.")
+    # The log keeps what the check came to, not only its dice: the scatter, the fall, J8's check (issue 25: "The
+    # log records the jump, the entered check, the d8 and the fall").
+    assert "[J6] Failed by 3: it scatters 3 × 2 ft = 6 ft straight back (d8: 5)." in action.details
+    assert "[J8] Failed by 3: 2 Move points a point, −6: 4 → −2, 0 or less: Knocked Down." in action.details
     assert t0.stand_of("runner") == Stand("roof", F(4)) and t0.rolls == 0
 
 
@@ -368,7 +373,8 @@ def test_one_undo_takes_the_whole_jump_back():
     assert u.stand_of("runner") == t0.stand_of("runner")
     assert (u.rolls, u.states, u.can_undo) == (0, (), False)
     assert play.knocked_down(u, "runner") is False
-    assert u.log[-1].text == "Undone: Runner jumps: Roof → Roof-2, running jump of 23 ft, failed by 3"
+    assert u.log[-1].text == ("Undone: Runner jumps: Roof → Roof-2, running jump of 23 ft, failed by 3, landing check "
+                              "failed by 3")
     with pytest.raises(UndoError):
         u.undo()
 
@@ -467,3 +473,17 @@ def test_a_scenario_without_jumping_has_no_jumps():
     with pytest.raises(ScenarioError):
         scenario.load({**doc, "rules": ["levels", "jumping"], "fighters": [{"id": "runner", "name": "Runner",
                                                                            "side": "A", "section": "roof"}]})
+
+
+def test_a_knocked_down_fighter_stands_up_before_it_jumps():
+    """J8 ("Knocked Down"), found by a fresh user: a Knocked Down runner could plan and make a jump as if standing.
+    Its plan is not allowed — "it is Knocked Down and stands up first" — until Stands up; the DM may still allow it
+    (H7)."""
+    _, t1 = jumped()
+    p = play.plan(t1, "runner", "mud", F(60))
+    assert (p.allowed, p.final, p.knocked_down) == (False, False, True)
+    assert p.summary.endswith(": it is Knocked Down and stands up first.")
+    assert "[J8] Runner is Knocked Down: it stands up before it jumps." in map(str, p.steps)
+    assert p.overridden(True, "adrenaline").final is True
+    up = play.stand_up(t1, "runner")
+    assert play.plan(up, "runner", "mud", F(60)).knocked_down is False

@@ -177,7 +177,8 @@ def test_j10_a_jump_down_to_the_alley_needs_no_roll_and_falls_thirty_feet() -> N
     takeoff's height and falls 30 ft: Height 3 at 10 ft a Height, 3d6 (H8)."""
     c = jumping("runner")
     up = c.click_section("alley", 44)
-    assert up.status == "Jump to Alley at 44 ft (no roll): Runner: running jump of 4 ft: no roll needed."
+    assert up.status == ("Jump to Alley at 44 ft (no roll): Runner: running jump of 4 ft: no roll needed; on landing "
+                         "it falls 3d6.")
     root = panel(c)
     assert facts(root)["on-a-success"] == "comes down at 44 ft and falls 30 ft to Alley: Height 3, 3d6"
     assert text(by_testid(root, "confirm")) == "Confirm the jump and roll 3d6"
@@ -477,8 +478,8 @@ def test_the_keys_enter_plans_the_centre_shift_arrows_move_the_point_and_enter_c
     carries it out; Shift+→ moves a planned point ½ ft, and once the check is entered Enter confirms it."""
     c = jumping("runner")
     up = c.enter_section("alley")
-    assert up.status == ("Jump to Alley at 44 ft (no roll): Runner: running jump of 4 ft: no roll needed. Enter "
-                         "again to confirm.")
+    assert up.status == ("Jump to Alley at 44 ft (no roll): Runner: running jump of 4 ft: no roll needed; on landing "
+                         "it falls 3d6. Enter again to confirm.")
     c.enter_section("alley")
     assert c.table.stand("runner") == ("alley", F(44)) and c.table.rolls == 1
     c.undo()

@@ -55,8 +55,10 @@ class JumpPlan(Overridable):
         table: the jumper's figures (:class:`.distances.JumpTable`).
         verdict: the jump judged against its kind's figures (J4).
         climb: a long jump's rise judged as a high jump too, for a higher landing across a gap; else None.
-        allowed: possible (both parts) and not blocked.
+        allowed: possible (both parts), not blocked, and the jumper not Knocked Down (it stands up first, J8).
         steps: the explanation.
+        field, scale: the battlefield and its fall scale (inches a Height level, J12), for the landing.
+        knocked_down: the jumper is Knocked Down (J8): no jump until it stands up.
         override: the DM's exception (H7): allowed, it lands where asked with no roll and no fall.
     """
 
@@ -73,6 +75,7 @@ class JumpPlan(Overridable):
     steps: tuple[Step, ...]
     field: Battlefield
     scale: Fraction
+    knocked_down: bool = False
     override: Override | None = None
 
     @property
@@ -103,12 +106,16 @@ class JumpPlan(Overridable):
             return f"{head}: {'allowed' if self.override.allowed else 'not allowed'} by the DM."
         if self.takeoff.blocked is not None:
             return f"{head}: blocked, {self.takeoff.blocked}."
+        if self.knocked_down:
+            return f"{head}: it is Knocked Down and stands up first."
         if not self.allowed:
             return f"{head}: impossible, past its maximum."
+        fall = self.success().fall
+        falls = "" if fall is None or not fall.pool.count else f"; on landing it falls {fall.pool.notation}"
         if self.auto_success:
-            return f"{head}: no roll needed."
+            return f"{head}: no roll needed{falls}."
         penalty = f"at {signed(self.penalty)}" if self.penalty else "no penalty"
-        return f"{head}: {self.table.jumper.check}, {penalty}."
+        return f"{head}: {self.table.jumper.check}, {penalty}{falls}."
 
     def success(self) -> Landing:
         """Where it lands when the jump succeeds (or needs no roll): the point asked for, coming down at the
@@ -250,7 +257,12 @@ class Attempt:
         names = f"{isolate(p.field.section(p.start.section).name)} → {isolate(p.field.section(p.to_section).name)}"
         check = ("no roll" if not p.needs_roll and p.override is None else "allowed by the DM"
                  if p.override is not None else "success" if self.fail_by == 0 else f"failed by {self.fail_by}")
-        return f"{isolate(p.name)} jumps: {names}, {TITLES[p.kind]} of {show(p.verdict.distance, 'feet')}, {check}"
+        landing = ""
+        if self.landing_fail_by is not None and self.mp_left is not None and p.override is None:
+            landing = (", landing check " + ("passed" if self.landing_fail_by == 0 else
+                                             f"failed by {self.landing_fail_by}"))
+        return (f"{isolate(p.name)} jumps: {names}, {TITLES[p.kind]} of {show(p.verdict.distance, 'feet')}, {check}"
+                f"{landing}")
 
     def resolve(self, roller: Roller) -> Outcome:
         """Carry the jump out on the table's roller: the d8 of a failed long jump (unless entered), the landing,
@@ -284,7 +296,8 @@ class Attempt:
 
 
 def plan_jump(field: Battlefield, scale: Fraction, fighter: str, name: str, start: Stand, x: Fraction,
-              table: JumpTable, to_section: str, to_x: Fraction, ran: bool = False) -> JumpPlan:
+              table: JumpTable, to_section: str, to_x: Fraction, ran: bool = False,
+              knocked_down: bool = False) -> JumpPlan:
     """Plan the jump of ``fighter`` (standing at ``start``, at ``x`` feet) to ``to_x`` on ``to_section`` (J1–J4,
     J9, J10).
 
@@ -296,6 +309,8 @@ def plan_jump(field: Battlefield, scale: Fraction, fighter: str, name: str, star
         table: its figures (:func:`.distances.jump_table`).
         to_section, to_x: the landing point (feet).
         ran: the referee's word that it ran last round without stopping (J2).
+        knocked_down: the jumper is Knocked Down (J8): the jump is not allowed until it stands up (the DM may
+            override it, H7).
 
     Raises:
         JumpError: a landing straight above or below it, or off its section; a fighter up a ladder.
@@ -315,7 +330,9 @@ def plan_jump(field: Battlefield, scale: Fraction, fighter: str, name: str, star
     steps = [*t.steps, *verdict.steps, *(climb.steps if climb else ())]
     if t.blocked is not None:
         steps.append(Step("J10", f"Blocked: {t.blocked}."))
-    allowed = t.blocked is None and verdict.possible and (climb is None or climb.possible)
+    allowed = t.blocked is None and verdict.possible and (climb is None or climb.possible) and not knocked_down
     steps.append(Step("J3", f"It costs {table.cost_mp} Move points."))
+    if knocked_down:
+        steps.append(Step("J8", f"{name} is Knocked Down: it stands up before it jumps."))
     return JumpPlan(fighter, name, start, to_section, to_x, t, table, verdict, climb, allowed, tuple(steps), field,
-                    scale)
+                    scale, knocked_down)

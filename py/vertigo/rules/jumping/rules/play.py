@@ -67,7 +67,8 @@ def plan(table: Table, fighter_id: str, to_section: str, to_x: Fraction | None =
     start = table.stand_of(fighter_id)
     _, x = table.stand(fighter_id)
     return plan_jump(sc.field, sc.option(SCALE.key), fighter_id, table.name(fighter_id), start, x, jumps,
-                     to_section, target.centre if to_x is None else to_x, ran)
+                     to_section, target.centre if to_x is None else to_x, ran,
+                     knocked_down=table.state(fighter_id, KNOCKED_DOWN))
 
 
 def next_direction(table: Table) -> int:
@@ -81,6 +82,9 @@ def jump(table: Table, attempt: Attempt) -> tuple[Table, Outcome]:
     jump and the fall's d6, and set Knocked Down (J8), as one action that one Undo takes back
     (:meth:`vertigo.table.Table.apply`).
 
+    The log's entry keeps the plan's explanation and what the check came to: the scatter, the landing and its fall,
+    and J8's second check.
+
     Raises:
         JumpError: J8's check owed and not entered, or the plan is not this table's fighter's; LimitError (a roll
             past the table's count).
@@ -88,7 +92,13 @@ def jump(table: Table, attempt: Attempt) -> tuple[Table, Outcome]:
     p = attempt.plan
     if table.stand_of(p.fighter) != p.start:
         raise JumpError(f"{p.name} has moved since the jump was planned: plan it again")
-    return table.apply(p.fighter, attempt.resolve, attempt.headline(), (p.summary, *map(str, p.steps)))
+    # What the check entered comes to, worked out with the d8 the table will roll (the same the roller rolls), so
+    # that the log keeps the scatter, the landing, J8's check and the DM's word on it, not only their dice.
+    result, landing = attempt.outcome(attempt.direction or (next_direction(table) if attempt.scatters else None))
+    check = attempt.landing_check(landing)
+    happened = (*(result.steps if result is not None else ()), *landing.steps, *(check.steps if check else ()))
+    return table.apply(p.fighter, attempt.resolve, attempt.headline(),
+                       (p.summary, *map(str, p.steps), *map(str, happened)))
 
 
 def knocked_down(table: Table, fighter_id: str) -> bool:

@@ -155,8 +155,11 @@ def takeoff(field: Battlefield, section_id: str, x: Fraction, to_section: str, t
                         "stands: aim to one side")
     d = 1 if to_x > x else -1
     s0, s1, ids = stretch(field, section_id)
+    rough = None
     if fs.stairs is not None or fs[FOOTING] is not None:
-        s0 = s1 = x
+        s0 = s1 = x  # no run-up over stairs or bad footing: it jumps from where it stands
+        footing = fs[FOOTING]
+        rough = footing.words if footing is not None else "stairs"
     edge_x = s1 if d > 0 else s0
     rise = h1 - h0
     steps: list[Step] = []
@@ -182,7 +185,10 @@ def takeoff(field: Battlefield, section_id: str, x: Fraction, to_section: str, t
         steps += [why, Step("J10", f"{ts.name} is {show(rise, 'feet')} higher, next to where it takes off: a high "
                                    f"jump of {show(rise, 'feet')}.")]
         return Takeoff(False, running, at, h0, d, rise, rise, None, room(near), blocked, tuple(steps))
-    running, why = _run(room(edge_x), run_up, ran, f"the edge of {fs.name} at {show(edge_x, 'feet')}")
+    if rough is not None:
+        running, why = _run(room(edge_x), run_up, ran, f"where it stands ({where}, {rough}, no run-up)")
+    else:
+        running, why = _run(room(edge_x), run_up, ran, f"the edge of {fs.name} at {show(edge_x, 'feet')}")
     at = edge_x if running else x
     distance = abs(to_x - at)
     steps.append(why)
@@ -195,6 +201,8 @@ def takeoff(field: Battlefield, section_id: str, x: Fraction, to_section: str, t
     elif rise < 0:
         steps.append(Step("J10", f"{ts.name} is {show(-rise, 'feet')} lower: a long jump of {show(distance, 'feet')} "
                                  f"and a fall of {show(-rise, 'feet')}."))
+    elif near == (fs.x1 if d > 0 else fs.x0):
+        steps.append(Step("J10", f"{ts.name} is level with it, next to it: a long jump of {show(distance, 'feet')}."))
     else:
         steps.append(Step("J10", f"{ts.name} is level with it, across a gap: a long jump of "
                                  f"{show(distance, 'feet')}."))
