@@ -575,3 +575,15 @@ def test_j7_a_scatter_that_comes_down_where_there_is_no_surface_is_not_confirmed
     assert c.panel_action("confirm").status == "Nothing to confirm: " + up.status
     c.panel_action("place-here")
     assert c.table.stand("runner") == ("b", F(64))
+
+
+def test_j8_the_move_points_left_go_no_higher_than_the_jumpers_move() -> None:
+    """J8 (the referee enters the Move points left), found by a fresh user: + went on to 100 for a fighter with Move
+    10.  The thief (Move 10, a jump costs 5) starts at 5 left and + stops at its Move, 10."""
+    c = jumping("thief")
+    c.click_section("mud", 120)
+    c.panel_action("check", "0")
+    assert text(by_testid(panel(c), "mp-left")) == "5"
+    for _ in range(12):
+        c.panel_action("mp-left", "1")
+    assert text(by_testid(panel(c), "mp-left")) == "10"

@@ -265,7 +265,7 @@ class JumpingMode(Entries, PlacingMode):
         if self.plan is not None:
             seen = self.seen(ctl) if not self.done else NOTHING
             parts.append(jump_verdict(ctl.table, self.plan, self.entered, seen, self.done, self.rolls, MOST_FAIL_BY,
-                                      MOST_MP))
+                                      self.most_mp()))
         if ctl.selected is None:
             return parts
         f = ctl.table.scenario.fighter(ctl.selected)

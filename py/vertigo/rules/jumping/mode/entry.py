@@ -10,6 +10,7 @@ issue 25 ("The referee enters success or "failed by N" (and J8's second check)")
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -117,8 +118,16 @@ class Entries:
         closed = self._open(ctl)
         if closed is not None:
             return closed
-        mp = min(MOST_MP, max(0, self.entered.mp_left + more))
+        mp = min(self.most_mp(), max(0, self.entered.mp_left + more))
         return self._entered(ctl, replace(self.entered, mp_left=mp, knocked_down=None))
+
+    def most_mp(self) -> int:
+        """The most Move points left the referee may enter: the jumper's Full Move in points, under its Move
+        fraction (J8: no more than it has in a round)."""
+        if self.plan is None:
+            return MOST_MP
+        j = self.plan.table.jumper
+        return min(MOST_MP, math.floor(j.move_tiles * j.move_fraction))
 
     def override_j8(self, ctl: Controller, down: bool | None) -> Update:
         """The DM's ruling on J8's result (H7): Knocked Down or stays up; None takes it back.  Logged, with both
