@@ -175,7 +175,7 @@ def test_j12_a_jump_down_to_the_street_needs_no_roll_and_confirm_rolls_the_fall(
     page = app.page
     click_at(app, "street-1", 40, 0)
     expect(page.locator(STATUS)).to_have_text(
-        "Jump to Street at 40 ft (no roll): Runner: running jump of 4 ft: no roll needed.")
+        "Jump to Street at 40 ft (no roll): Runner: running jump of 4 ft: no roll needed; on landing it falls 3d6.")
     expect(page.locator("[data-fact=distance]")).to_have_text("4 ft across, landing 30 ft lower (a long jump, then a "
                                                               "fall)")
     expect(page.locator("[data-fact=on-a-success]")).to_have_text(
