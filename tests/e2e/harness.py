@@ -72,6 +72,21 @@ class Watch:
         self.problems.append(f"page error: {error}")
 
 
+POINT_ON_SCREEN = """([x, h]) => {
+  const svg = document.querySelector('#view svg');
+  const per = +svg.getAttribute('data-per-unit');
+  const p = svg.createSVGPoint();
+  p.x = x * per; p.y = -h * per + 3;
+  const s = p.matrixTransform(svg.getScreenCTM());
+  const sx = Math.round(s.x), sy = Math.round(s.y), e = document.elementFromPoint(sx, sy);
+  const owner = e && e.closest('[data-section], [data-fighter]');
+  const hit = owner ? (owner.dataset.fighter ? 'fighter ' + owner.dataset.fighter : owner.dataset.section) : null;
+  return {x: sx, y: sy, hit};
+}"""
+"""Where a point of a section is on screen, just under its surface (x and height in the scenario's unit, on a
+battlefield drawn to scale), and what a click there hits: the side view's matrix and its SVG units per unit."""
+
+
 @dataclass
 class App:
     """A loaded Vertigo page and its watcher."""
@@ -91,6 +106,19 @@ class App:
 
     def fighter(self, fighter_id: str):  # type: ignore[no-untyped-def]
         return self.page.locator(f"#fighters .fighter[data-fighter='{fighter_id}']")
+
+    def click_at(self, section: str, x: float, height: float) -> float:
+        """A real click on ``section`` at ``x``, just under its surface at ``height`` (both in the scenario's unit),
+        once that point on screen is the section's own (the view may still be panning to it); the screen x clicked
+        (a whole CSS px, as a mouse event reports it)."""
+        at = None
+        for _ in range(100):
+            at = self.page.evaluate(POINT_ON_SCREEN, [x, height])
+            if at["hit"] == section:
+                self.page.mouse.click(at["x"], at["y"])
+                return float(at["x"])
+            self.page.wait_for_timeout(50)
+        raise AssertionError(f"{section} at {x} is not on screen: {at}")
 
     def tap(self, fighter_id: str) -> None:
         """Click a fighter on its token, as a referee taps it.  Not the middle of its group: on a battlefield drawn

@@ -23,33 +23,6 @@ STATUS, SUMMARY = "#status", "[data-testid=verdict-summary]"
 CONFIRM = "[data-testid=confirm]"
 JUMP = "#panel [data-action=mode][data-arg=jumping]"
 
-# Where a point of a section is on screen, just under its surface (x and height in feet; a whole CSS pixel, as a
-# mouse event reports it), and what a click there hits: the side view's matrix and its SVG units per foot.
-POINT = """([x, h]) => {
-  const svg = document.querySelector('#view svg');
-  const per = +svg.getAttribute('data-per-unit');
-  const p = svg.createSVGPoint();
-  p.x = x * per; p.y = -h * per + 3;
-  const s = p.matrixTransform(svg.getScreenCTM());
-  const sx = Math.round(s.x), sy = Math.round(s.y), e = document.elementFromPoint(sx, sy);
-  const owner = e && e.closest('[data-section], [data-fighter]');
-  const hit = owner ? (owner.dataset.fighter ? 'fighter ' + owner.dataset.fighter : owner.dataset.section) : null;
-  return {x: sx, y: sy, hit};
-}"""
-
-
-def click_at(app: App, section: str, x: float, height: float) -> float:
-    """A real click on ``section`` at ``x`` ft, just under its surface at ``height`` ft, once that point on screen is
-    the section's own (the view may still be panning to it); the screen x clicked."""
-    at = None
-    for _ in range(100):
-        at = app.page.evaluate(POINT, [x, height])
-        if at["hit"] == section:
-            app.page.mouse.click(at["x"], at["y"])
-            return float(at["x"])
-        app.page.wait_for_timeout(50)
-    raise AssertionError(f"{section} at {x} ft is not on screen: {at}")
-
 
 def arrow_to(app: App, start: str, element_id: str) -> None:
     """From ``start`` (a fighter or section of the side view), → until ``element_id`` has the focus: the view pans
@@ -82,7 +55,7 @@ def test_j2_j4_a_running_jump_under_its_minimum_needs_no_roll_and_undo_puts_the_
     stands on Tenement roof at 45 ft, its token there, the jump logged; Undo puts it back on Warehouse roof."""
     jumping_runner(app)
     page = app.page
-    at = click_at(app, "roof-2", 45, 30)
+    at = app.click_at("roof-2", 45, 30)
     expect(page.locator(STATUS)).to_have_text(
         "Jump to Tenement roof at 45 ft (no roll): Runner: running jump of 9 ft: no roll needed.")
     expect(page.locator("[data-fact=takeoff]")).to_have_text(
@@ -117,14 +90,14 @@ def test_j6_across_the_23_ft_gap_at_minus_2_failed_by_3_scatters_where_the_previ
     app.load_scenario(SCENARIO)
     page = app.page
     app.tap("runner")
-    click_at(app, "roof-3", 85, 30)  # Jump off: a click places the fighter by hand
+    app.click_at("roof-3", 85, 30)  # Jump off: a click places the fighter by hand
     expect(page.locator(STATUS)).to_have_text("Runner placed on Chapel roof at x = 85 ft, standing surface 30 ft.")
     page.locator(JUMP).click()
     expect(page.locator(STATUS)).to_contain_text("Click where it should land to plan a jump.")
     page.locator("[data-testid=ran]").click()  # J2: the referee's word that it ran last round without stopping
     expect(page.locator("[data-testid=ran]")).to_have_attribute("aria-pressed", "true")
     arrow_to(app, "fighter-runner", "section-roof-4")  # Counting-house roof lies off screen to the right
-    click_at(app, "roof-4", 115, 30)
+    app.click_at("roof-4", 115, 30)
     penalty = -math.ceil((115 - 91 - 20) / 2)
     assert penalty == -2
     expect(page.locator(STATUS)).to_have_text(
@@ -173,7 +146,7 @@ def test_j12_a_jump_down_to_the_street_needs_no_roll_and_confirm_rolls_the_fall(
     rolls it (seed 25, roll #1) and the log says the falling damage."""
     jumping_runner(app)
     page = app.page
-    click_at(app, "street-1", 40, 0)
+    app.click_at("street-1", 40, 0)
     expect(page.locator(STATUS)).to_have_text(
         "Jump to Street at 40 ft (no roll): Runner: running jump of 4 ft: no roll needed; on landing it falls 3d6.")
     expect(page.locator("[data-fact=distance]")).to_have_text("4 ft across, landing 30 ft lower (a long jump, then a "
@@ -253,7 +226,7 @@ def test_axe_finds_no_serious_violation_with_a_jump_planned_and_a_failure_previe
     failed by 3 and its scatter drawn (J6)."""
     jumping_runner(app)
     page = app.page
-    click_at(app, "roof-2", 59, 30)
+    app.click_at("roof-2", 59, 30)
     expect(page.locator(SUMMARY)).to_have_text(
         "Runner: running jump of 23 ft: a Hard Strength or Dexterity Feat, at −2.")
     assert serious_axe_violations(page, AXE) == []

@@ -17,27 +17,6 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 SUMMARY = "[data-testid=verdict-summary]"
 
-# Where a point of a section is on screen, just under its surface (x and height in inches), and what a click there
-# hits: the side view's matrix and its SVG units per inch (data-per-unit).
-POINT = """([x, h]) => {
-  const svg = document.querySelector('#view svg');
-  const per = +svg.getAttribute('data-per-unit');
-  const p = svg.createSVGPoint();
-  p.x = x * per; p.y = -h * per + 3;
-  const s = p.matrixTransform(svg.getScreenCTM());
-  const e = document.elementFromPoint(s.x, s.y);
-  const owner = e && e.closest('[data-section], [data-fighter]');
-  const hit = owner ? (owner.dataset.fighter ? 'fighter ' + owner.dataset.fighter : owner.dataset.section) : null;
-  return {x: s.x, y: s.y, hit};
-}"""
-
-
-def click_at(app: App, section: str, x: float, height: float) -> None:
-    """A real click on ``section`` at ``x`` inches, just under its surface at ``height`` inches."""
-    at = app.page.evaluate(POINT, [x, height])
-    assert at["hit"] == section, at
-    app.page.mouse.click(at["x"], at["y"])
-
 
 def log_texts(app: App):  # type: ignore[no-untyped-def]
     return app.page.locator("#log > li .log-text")
@@ -56,7 +35,7 @@ def test_krag_climbs_the_ladder_onto_the_upper_floor_and_undo_puts_him_back(app:
     expect(page.locator("[data-testid=fighter-move]")).to_have_text("Move 4 in. T8")
     expect(page.locator("#overlay .reachable.stretch[data-section='upper']")).to_have_attribute("data-from", "9/2")
     expect(page.locator("#overlay .ladder-reach[data-ladder='ladder']")).to_have_attribute("data-up", "3")
-    click_at(app, "upper", 6, 3)
+    app.click_at("upper", 6, 3)
     expect(page.locator(SUMMARY)).to_have_text("allowed: 2.5 in of Move 4 in")
     expect(page.locator("[data-testid=route-cost]")).to_have_text(
         "Inches: 1 in walked + 1.5 in climbed = 2.5 in, against its Move of 4 in.")
@@ -82,7 +61,7 @@ def test_grok_goes_round_through_the_door_by_the_dms_leave_and_strikes_mira_thro
     app.load_scenario(SCENARIO)
     page = app.page
     app.tap("yard-1")
-    click_at(app, "lane", -1, 0)
+    app.click_at("lane", -1, 0)
     expect(page.locator(SUMMARY)).to_have_text("not allowed: 24 in of Move 4 in")
     expect(page.locator("[data-testid=crossings] li .crossing-kind")).to_have_text(["low terrain", "climb", "door"])
     expect(page.locator("[data-testid=route-stop]")).to_have_text("What stops it: 20 in over its Move.")
@@ -96,7 +75,7 @@ def test_grok_goes_round_through_the_door_by_the_dms_leave_and_strikes_mira_thro
     expect(page.locator("#seed")).to_have_text(f"dice seed {SEED} · 0 rolls")
     page.keyboard.press("Escape")
     app.tap("behind-railing")
-    click_at(app, "house", 1.25, 0)
+    app.click_at("house", 1.25, 0)
     expect(page.locator(SUMMARY)).to_have_text("not allowed: 8.5 in of Move 5 in, 1d6 falling")
     page.get_by_role("button", name="DM override: allow").click()
     page.get_by_role("button", name="Confirm move", exact=True).click()
@@ -219,7 +198,7 @@ def test_axe_finds_no_serious_violation_with_a_route_and_with_the_attack_box(app
     app.load_scenario(SCENARIO)
     page = app.page
     app.tap("yard-1")
-    click_at(app, "house", 10, 0)
+    app.click_at("house", 10, 0)
     expect(page.locator(SUMMARY)).to_be_visible()
     assert serious_axe_violations(page, AXE) == []
     page.keyboard.press("Escape")
