@@ -1,0 +1,146 @@
+"""Borders the editor proposes from the draft's geometry, each to accept or refuse.
+
+Which sections share a border is listed in the document, never guessed at play (``vertigo.battlefield``); the
+editor only proposes, from where the sections are drawn:
+
+- **side by side**: one section ends at the x where another starts.  Several sections may meet at one x (a
+  street beside a house's ground floor and, above it, its upper floor): a pair is proposed only when no
+  other section meeting at that x has a surface there between theirs, nearer the one across from it.  So
+  the street (0) meets the ground floor (0) but not the upper floor (3) above it, and a balcony (3) beside
+  the upper floor (3) meets it but not the ground floor (0) below it: the upper floor stands between.
+- **stacked**: two sections overlap in x (over a positive width) at different surfaces, the upper one a slab
+  (a ground section is solid down to the bottom of the view, so nothing under it is reached), with no
+  section across the whole overlap whose surface is between theirs.
+
+Surfaces are measured where the sections meet (the end step of a stair) or at the overlap's centre.  A
+proposal's x is where the border would be drawn (:func:`vertigo.battlefield.default_border_x`), so accepting
+it is ``add_border(doc, p.a, p.b)``.
+
+Source: issue 26 ("add borders, or let the editor propose them: side-by-side sections whose x-ranges meet, and
+stacked ones that overlap in x, each proposal listed to accept or refuse").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from vertigo import lengths
+from vertigo.battlefield import Section, default_border_x
+from vertigo.numbers import fmt
+
+from .edits import border_ends, geometry
+
+__all__ = ["Proposal", "proposed_borders"]
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A border the editor proposes.
+
+    Attributes:
+        a, b: the two sections' ids, ``a`` first in the document.
+        x: where the border would be drawn, in the scenario's unit (an int when whole, else a float).
+        why: ``"side by side at x 6"`` or ``"stacked over x 6–14"`` (in feet and inches the unit follows
+            the numbers: ``"side by side at x 6 ft"``).
+    """
+
+    a: str
+    b: str
+    x: float | int
+    why: str
+
+
+def _shown(value: Fraction, units: str) -> str:
+    if units in ("feet", "inches"):
+        return lengths.show(value, units)
+    return fmt(value)
+
+
+def _number(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def _meets(a: Section, b: Section, sections: tuple[Section, ...]) -> Fraction | None:
+    """The x where ``a`` and ``b`` meet side by side with no other section meeting there between them, or
+    None."""
+    if a.x1 == b.x0:
+        left, right = a, b
+    elif b.x1 == a.x0:
+        left, right = b, a
+    else:
+        return None
+    x = left.x1
+    low, high = left.surface(x), right.surface(x)
+    for c in sections:
+        if c is left or c is right:
+            continue
+        if c.x1 == x:  # on the left, beside `left`: between when nearer `right`
+            s, gap = c.surface(x), abs(low - high)
+            if min(low, high) <= s <= max(low, high) and abs(s - high) < gap:
+                return None
+        if c.x0 == x:
+            s, gap = c.surface(x), abs(low - high)
+            if min(low, high) <= s <= max(low, high) and abs(s - low) < gap:
+                return None
+    return x
+
+
+def _stacked(a: Section, b: Section, sections: tuple[Section, ...]) -> tuple[Fraction, Fraction] | None:
+    """The overlap ``(x0, x1)`` of ``a`` and ``b`` stacked with nothing between them, or None."""
+    o0, o1 = max(a.x0, b.x0), min(a.x1, b.x1)
+    if o1 <= o0:
+        return None
+    mid = (o0 + o1) / 2
+    sa, sb = a.surface(mid), b.surface(mid)
+    if sa == sb:
+        return None
+    upper = a if sa > sb else b
+    if upper.kind == "ground":
+        return None
+    low, high = min(sa, sb), max(sa, sb)
+    for c in sections:
+        if c is a or c is b or c.x0 > o0 or c.x1 < o1:
+            continue
+        if low < c.surface(mid) < high:
+            return None
+    return o0, o1
+
+
+def _joined(doc: Mapping[str, Any]) -> frozenset[frozenset[Any]]:
+    borders = doc.get("borders")
+    pairs = (border_ends(b) for b in (borders if isinstance(borders, list) else ()))
+    return frozenset(frozenset(p) for p in pairs if p is not None)
+
+
+def proposed_borders(doc: Mapping[str, Any], refused: frozenset[frozenset[str]] = frozenset()
+                     ) -> tuple[Proposal, ...]:
+    """The borders to propose for a draft, pairs in document order (by the first section, then the second),
+    skipping pairs that share a border already or that the referee refused.
+
+    Args:
+        doc: the draft (sections that cannot be measured are left out: :func:`vertigo.editing.geometry`).
+        refused: the pairs refused, each ``frozenset({a, b})``.
+
+    Returns:
+        The proposals; the same draft always gives the same ones in the same order.
+    """
+    units = doc.get("units", "height")
+    sections = geometry(doc)
+    skip = _joined(doc) | refused
+    out: list[Proposal] = []
+    for i, a in enumerate(sections):
+        for b in sections[i + 1:]:
+            if a.id == b.id or frozenset((a.id, b.id)) in skip:
+                continue
+            x = _meets(a, b, sections)
+            if x is not None:
+                out.append(Proposal(a.id, b.id, _number(x), f"side by side at x {_shown(x, units)}"))
+                continue
+            over = _stacked(a, b, sections)
+            if over is not None:
+                out.append(Proposal(a.id, b.id, _number(default_border_x(a, b)),
+                                    f"stacked over x {_shown(over[0], units)}–{_shown(over[1], units)}"))
+    return tuple(out)
