@@ -19,15 +19,16 @@ from fractions import Fraction
 from typing import Any
 
 from vertigo import lengths
-from vertigo.battlefield import SECTION_KINDS, Section, Stairs, default_border_x
+from vertigo.battlefield import SECTION_KINDS, default_border_x
 from vertigo.errors import RulesError
 from vertigo.rules import REGISTRY
 from vertigo.text import quote
 
+from .proposals import border_ends, geometry, highest
+
 __all__ = ["Doc", "Piece", "EditError", "add_section", "move_section", "resize_section", "set_value",
            "delete_section", "add_border", "delete_border", "add_fighter", "move_fighter", "delete_fighter",
-           "add_piece", "delete_piece", "section_at", "geometry", "length_of", "written", "border_ends",
-           "piece_keys"]
+           "add_piece", "delete_piece", "section_at", "length_of", "written", "piece_keys"]
 
 Doc = dict[str, Any]
 """A draft: a scenario document as plain JSON values (never mutated)."""
@@ -35,7 +36,6 @@ Piece = tuple[str, str]
 """What an edit or a problem is about: ``("section", id)``, ``("fighter", id)``, ``("border", "<index>")``,
 ``("<piece key>", "<index>")`` (``("features", "0")``) or ``("scenario", "")``."""
 
-_SECTION_COPY = ("id", "name", "elevation", "x", "kind", "stairs")
 _DELETE_FIGHTERS = (None, "below", "delete")
 
 
@@ -44,7 +44,6 @@ class EditError(RulesError, ValueError):
     ``str(e)`` is one sentence for the referee.  Source: issue 26."""
 
 
-# ---------------------------------------------------------------------------------------------- reading
 def length_of(doc: Mapping[str, Any], value: Any, what: str) -> Fraction:
     """A length of the draft (a JSON number, or length text in feet and inches) as an exact Fraction in the
     scenario's unit.
@@ -63,52 +62,6 @@ def written(value: Fraction | int | float) -> int | float | str:
     """A length as the draft writes it: an int when whole, else a float that holds it exactly, else fraction
     text (which a Height document refuses, at its place)."""
     return lengths.to_json(lengths.exact(value))
-
-
-def geometry(doc: Mapping[str, Any]) -> tuple[Section, ...]:
-    """The draft's sections that can be measured, in document order: id, elevation, ends, kind and stairs
-    read leniently (a section whose id, ends or elevation cannot be read is left out; a stair it cannot
-    read is taken as flat).  Used to find surfaces (drops, deletes, proposals) in a draft that may not load.
-    """
-    units = doc.get("units", "height")
-    units = units if units in lengths.UNITS else "height"
-    out: list[Section] = []
-    raw = doc.get("sections")
-    for s in raw if isinstance(raw, list) else ():
-        if not isinstance(s, Mapping) or not isinstance(s.get("id"), str):
-            continue
-        x = s.get("x")
-        try:
-            if not (isinstance(x, list) and len(x) == 2):
-                continue
-            x0, x1 = (lengths.length(v, units) for v in x)
-            elevation = lengths.length(s.get("elevation"), units)
-        except RulesError:
-            continue
-        if x1 <= x0:
-            continue
-        stairs = None
-        raw_stairs = s.get("stairs")
-        if isinstance(raw_stairs, Mapping) and units != "height":
-            try:
-                rise = lengths.length(raw_stairs.get("rise"), units)
-                tread = lengths.length(raw_stairs.get("tread", 1 if units == "feet" else 12), units)
-                stairs = Stairs(rise, tread) if tread > 0 and (x1 - x0) / tread <= 10_000 else None
-            except RulesError:
-                stairs = None
-        kind = s.get("kind", "ground")
-        out.append(Section(s["id"], str(s.get("name", s["id"])), elevation, x0, x1,
-                           kind if kind in SECTION_KINDS else "ground", stairs))
-    return tuple(out)
-
-
-def border_ends(border: Any) -> tuple[Any, Any] | None:
-    """The two section ids a border names (``["a", "b"]`` or ``{"between": ["a", "b"], …}``), or None when
-    it names no two."""
-    between = border.get("between") if isinstance(border, Mapping) else border
-    if isinstance(between, list) and len(between) == 2:
-        return between[0], between[1]
-    return None
 
 
 def piece_keys() -> tuple[str, ...]:
@@ -163,7 +116,6 @@ def _next_id(taken: list[Any], stem: str, start: int) -> tuple[str, int]:
     return f"{stem}-{n}", n
 
 
-# --------------------------------------------------------------------------------------------- sections
 def add_section(doc: Mapping[str, Any], *, x0: Any, x1: Any, elevation: Any, kind: str = "ground",
                 name: str | None = None) -> tuple[Doc, str]:
     """Add a section at the end of ``sections``.
@@ -324,9 +276,8 @@ def _below(doc: Mapping[str, Any], sid: str, fighter: Mapping[str, Any]) -> dict
     feet: Fraction | None = None
     if "ladder" in fighter:
         for b in _list(doc, "borders"):
-            if isinstance(b, Mapping) and b.get("id") == fighter.get("ladder") and border_ends(b):
-                a_id, b_id = border_ends(b) or ("", "")
-                ends = [by_id[e] for e in (a_id, b_id) if e in by_id]
+            if isinstance(b, Mapping) and b.get("id") == fighter.get("ladder"):
+                ends = [by_id[e] for e in border_ends(b) or () if isinstance(e, str) and e in by_id]
                 if len(ends) == 2:
                     x = length_of(doc, b["x"], "The ladder's x") if "x" in b else default_border_x(ends[0], ends[1])
                     foot = min(e.surface(x) for e in ends)
@@ -338,7 +289,7 @@ def _below(doc: Mapping[str, Any], sid: str, fighter: Mapping[str, Any]) -> dict
             feet = home.surface(x)
     if x is None or feet is None:
         raise EditError(f"{name} has no place to be moved from: delete it with the section.")
-    found = _highest(sections, x, feet, skip=sid)
+    found = highest(sections, x, feet, skip=sid)
     if found is None:
         raise EditError(f"There is no surface below {name}: delete it with the section, or add one below first.")
     out = {k: v for k, v in fighter.items() if k not in ("ladder", "up", "section", "x")}
@@ -361,24 +312,6 @@ def _placed(out: Mapping[str, Any], section: str, x: Any) -> dict[str, Any]:
     return placed
 
 
-def _highest(sections: tuple[Section, ...], x: Fraction, height: Fraction, skip: str | None = None
-             ) -> Section | None:
-    """The section whose surface over ``x`` is highest at or below ``height``: one that holds ``x`` inside
-    before one that only touches it at an end, then document order."""
-    best: Section | None = None
-    best_key: tuple[Fraction, int] | None = None
-    for s in sections:
-        if s.id == skip or not s.x0 <= x <= s.x1:
-            continue
-        surface = s.surface(x)
-        if surface > height:
-            continue
-        key = (surface, 1 if s.x0 < x < s.x1 else 0)
-        if best_key is None or key > best_key:
-            best, best_key = s, key
-    return best
-
-
 def section_at(doc: Mapping[str, Any], x: Any, height: Any) -> str | None:
     """The section a drop at ``(x, height)`` lands on: the one whose surface over ``x`` is nearest at or below
     ``height`` (scenario units); one that holds ``x`` inside before one it only touches at an end, then
@@ -387,11 +320,10 @@ def section_at(doc: Mapping[str, Any], x: Any, height: Any) -> str | None:
     Raises:
         EditError: ``x`` or ``height`` is not a length.
     """
-    return getattr(_highest(geometry(doc), length_of(doc, x, "The x"), length_of(doc, height, "The height")),
+    return getattr(highest(geometry(doc), length_of(doc, x, "The x"), length_of(doc, height, "The height")),
                    "id", None)
 
 
-# ------------------------------------------------------------------------------------------------ values
 def set_value(doc: Mapping[str, Any], piece: Piece, key: str, value: Any) -> Doc:
     """Write one key of a piece as given; ``value`` None removes the key.
 
@@ -534,17 +466,11 @@ def _set_border(doc: Mapping[str, Any], j: int, key: str, value: Any) -> Doc:
     new: Any = obj["between"] if list(obj) == ["between"] else obj
     out = _with(doc, borders=_replaced(borders, j, new))
     if key == "id" and isinstance(old, str) and value != old:
-        out["fighters"] = [_on_ladder(f, old, value) for f in _list(doc, "fighters")]
+        out["fighters"] = [_keyed(f, "ladder", value) if isinstance(f, Mapping) and f.get("ladder") == old else f
+                           for f in _list(doc, "fighters")]
     return out
 
 
-def _on_ladder(f: Any, old: str, new: Any) -> Any:
-    if not isinstance(f, Mapping) or f.get("ladder") != old:
-        return f
-    return _keyed(f, "ladder", new)
-
-
-# ------------------------------------------------------------------------------------------------ borders
 def add_border(doc: Mapping[str, Any], a: str, b: str, *, x: Any = None, kind: str | None = None) -> Doc:
     """Add a border between sections ``a`` and ``b`` at the end of ``borders``: ``["a", "b"]`` when it carries
     nothing else, else ``{"between": ["a", "b"], "x": x, "kind": kind}`` (x in the scenario's unit; kind
@@ -559,7 +485,7 @@ def add_border(doc: Mapping[str, Any], a: str, b: str, *, x: Any = None, kind: s
     _section_index(doc, b)
     for border in _list(doc, "borders"):
         ends = border_ends(border)
-        if ends is not None and {ends[0], ends[1]} == {a, b}:
+        if ends in ((a, b), (b, a)):
             raise EditError(f"{quote(a)} and {quote(b)} share a border already.")
     new: Any = [a, b]
     if x is not None or kind is not None:
@@ -591,7 +517,6 @@ def delete_border(doc: Mapping[str, Any], index: int) -> Doc:
     return _with(doc, borders=[b for j, b in enumerate(borders) if j != index], fighters=people)
 
 
-# ----------------------------------------------------------------------------------------------- fighters
 def add_fighter(doc: Mapping[str, Any], section: str, x: Any = None, *, name: str | None = None,
                 side: str | None = None) -> tuple[Doc, str]:
     """Add a fighter on ``section`` at ``x`` (scenario units; None: the section's centre).
@@ -645,7 +570,6 @@ def delete_fighter(doc: Mapping[str, Any], fid: str) -> Doc:
     return _with(doc, fighters=[f for j, f in enumerate(_list(doc, "fighters")) if j != i])
 
 
-# ------------------------------------------------------------------------------------------------- pieces
 def add_piece(doc: Mapping[str, Any], key: str, obj: Mapping[str, Any]) -> Doc:
     """Add a rule set's top-level piece (a copy of ``obj``) at the end of ``doc[key]`` (``"features"``).
 

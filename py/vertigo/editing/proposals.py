@@ -28,12 +28,11 @@ from fractions import Fraction
 from typing import Any
 
 from vertigo import lengths
-from vertigo.battlefield import Section, default_border_x
+from vertigo.battlefield import SECTION_KINDS, Section, Stairs, default_border_x
+from vertigo.errors import RulesError
 from vertigo.numbers import fmt
 
-from .edits import border_ends, geometry
-
-__all__ = ["Proposal", "proposed_borders"]
+__all__ = ["Proposal", "proposed_borders", "geometry", "border_ends", "highest"]
 
 
 @dataclass(frozen=True)
@@ -51,6 +50,70 @@ class Proposal:
     b: str
     x: float | int
     why: str
+
+
+def geometry(doc: Mapping[str, Any]) -> tuple[Section, ...]:
+    """The draft's sections that can be measured, in document order: id, elevation, ends, kind and stairs
+    read leniently (a section whose id, ends or elevation cannot be read is left out; a stair it cannot
+    read is taken as flat).  Used to find surfaces (drops, deletes, proposals) in a draft that may not load.
+    """
+    units = doc.get("units", "height")
+    units = units if units in lengths.UNITS else "height"
+    out: list[Section] = []
+    raw = doc.get("sections")
+    for s in raw if isinstance(raw, list) else ():
+        if not isinstance(s, Mapping) or not isinstance(s.get("id"), str):
+            continue
+        x = s.get("x")
+        try:
+            if not (isinstance(x, list) and len(x) == 2):
+                continue
+            x0, x1 = (lengths.length(v, units) for v in x)
+            elevation = lengths.length(s.get("elevation"), units)
+        except RulesError:
+            continue
+        if x1 <= x0:
+            continue
+        stairs = None
+        raw_stairs = s.get("stairs")
+        if isinstance(raw_stairs, Mapping) and units != "height":
+            try:
+                rise = lengths.length(raw_stairs.get("rise"), units)
+                tread = lengths.length(raw_stairs.get("tread", 1 if units == "feet" else 12), units)
+                stairs = Stairs(rise, tread) if tread > 0 and (x1 - x0) / tread <= 10_000 else None
+            except RulesError:
+                stairs = None
+        kind = s.get("kind", "ground")
+        out.append(Section(s["id"], str(s.get("name", s["id"])), elevation, x0, x1,
+                           kind if kind in SECTION_KINDS else "ground", stairs))
+    return tuple(out)
+
+
+def border_ends(border: Any) -> tuple[Any, Any] | None:
+    """The two section ids a border names (``["a", "b"]`` or ``{"between": ["a", "b"], …}``), or None when
+    it names no two."""
+    between = border.get("between") if isinstance(border, Mapping) else border
+    if isinstance(between, list) and len(between) == 2:
+        return between[0], between[1]
+    return None
+
+
+def highest(sections: tuple[Section, ...], x: Fraction, height: Fraction, skip: str | None = None
+             ) -> Section | None:
+    """The section whose surface over ``x`` is highest at or below ``height``: one that holds ``x`` inside
+    before one that only touches it at an end, then document order."""
+    best: Section | None = None
+    best_key: tuple[Fraction, int] | None = None
+    for s in sections:
+        if s.id == skip or not s.x0 <= x <= s.x1:
+            continue
+        surface = s.surface(x)
+        if surface > height:
+            continue
+        key = (surface, 1 if s.x0 < x < s.x1 else 0)
+        if best_key is None or key > best_key:
+            best, best_key = s, key
+    return best
 
 
 def _shown(value: Fraction, units: str) -> str:
@@ -112,7 +175,7 @@ def _stacked(a: Section, b: Section, sections: tuple[Section, ...]) -> tuple[Fra
 def _joined(doc: Mapping[str, Any]) -> frozenset[frozenset[Any]]:
     borders = doc.get("borders")
     pairs = (border_ends(b) for b in (borders if isinstance(borders, list) else ()))
-    return frozenset(frozenset(p) for p in pairs if p is not None)
+    return frozenset(frozenset(p) for p in pairs if p is not None and all(isinstance(e, str) for e in p))
 
 
 def proposed_borders(doc: Mapping[str, Any], refused: frozenset[frozenset[str]] = frozenset()
@@ -121,7 +184,7 @@ def proposed_borders(doc: Mapping[str, Any], refused: frozenset[frozenset[str]] 
     skipping pairs that share a border already or that the referee refused.
 
     Args:
-        doc: the draft (sections that cannot be measured are left out: :func:`vertigo.editing.geometry`).
+        doc: the draft (sections that cannot be measured are left out: :func:`geometry`).
         refused: the pairs refused, each ``frozenset({a, b})``.
 
     Returns:
