@@ -188,7 +188,7 @@ class EditorBase:
                 grid = self.step if self.snap else None
                 marks = edit_marks(table, self._drawn_selection(scenario), self._proposals(), grid)
                 text = render(table)
-                drawing = (text[:4] + f' data-snap="{self.step if self.snap else ""}"' + text[4:-6] + marks
+                drawing = (text[:4] + f' data-snap="{_num(self.step) if self.snap else ""}"' + text[4:-6] + marks
                            + "</svg>")
         return EditUpdate(drawing, panels.to_html(editor_panel(self.panel_state())), status,
                           draft=doc_text(self.doc) if draft else None, focus=focus, error=error)
