@@ -16,6 +16,7 @@ from vertigo.editing import (
     Checked,
     History,
     Piece,
+    border_ends,
     check,
     controls,
     drawable,
@@ -273,9 +274,12 @@ class EditorBase:
         return str(sid)
 
     def _fighters_on(self, sid: str) -> tuple[str, ...]:
-        """The names of the fighters standing on a section."""
-        return tuple(str(f.get("name", f.get("id"))) for f in self.doc.get("fighters", [])
-                     if isinstance(f, dict) and f.get("section") == sid)
+        """The names of the fighters a section's deletion takes with it (:func:`vertigo.editing.delete_section`):
+        those standing on it, and those up a ladder on one of its borders."""
+        ladders = {b["id"] for b in self.doc.get("borders", []) if isinstance(b, dict) and isinstance(b.get("id"), str)
+                   and sid in (border_ends(b) or ())}
+        return tuple(str(f.get("name", f.get("id"))) for f in self.doc.get("fighters", []) if isinstance(f, dict) and (
+            (f.get("section") == sid and "ladder" not in f) or ("ladder" in f and f.get("ladder") in ladders)))
 
     def _len(self, value: Any) -> Fraction:
         """A length of the draft (a number, or a length text in feet or inches) as a number in its unit."""
