@@ -111,7 +111,10 @@ class Editor(EditorBase):
         control = next((c for c in controls(self.doc, kind) if c.key == key), None)
         if control is None:
             return self.draw(f"No field {key!r} here.", svg=False)
-        doc = set_value(self.doc, piece, key, read(control, text))
+        try:
+            doc = set_value(self.doc, piece, key, read(control, text))
+        except EditError as e:  # a new id another piece has: said, the draft unchanged
+            return self.draw(f"Not changed: {e}", svg=False, error=f"Not changed: {e}")
         new_piece = piece
         if key == "id" and kind in ("section", "fighter") and isinstance(read(control, text), str):
             new_piece = (kind, read(control, text))
