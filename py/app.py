@@ -544,13 +544,20 @@ def on_other_tab_keep(event):
     say("This tab's table is saved over the other tab's; it is saved from now on.")
 
 
+@on("click", "#edit")
+async def on_edit(event):
+    """The Edit button: the battlefield editor, imported on its first use (the snapshot's heap is fixed)."""
+    import app_edit
+    await app_edit.toggle(ctl, run)
+
+
 @on("change", "#import-file")
 async def on_import(event):
     """A file chosen for import: read, checked and drawn in steps, a frame apart (:func:`app_dom.import_file`)."""
     await import_file(event, ctl, run, say)
 
 
-ENABLED_WHEN_READY = ("scenario", "load", "export", "import-file", "hide-seed")
+ENABLED_WHEN_READY = ("scenario", "load", "export", "import-file", "hide-seed", "edit")
 """The controls index.html disables until Python is ready (Undo's state is set by :func:`apply`)."""
 
 

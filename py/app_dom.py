@@ -195,7 +195,7 @@ def show_in_picker(scenario):
 # -- the keyboard: two roving tabindexes (the header's toolbar and the side view), arrows inside each ----------
 ITEMS = "[role=button][data-fighter], [role=button][data-section]"
 """The side view's keyboard buttons (the overlay's highlights carry data-section too, but no role)."""
-TOOLS = ("scenario", "load", "undo", "export", "import-file", "hide-seed")
+TOOLS = ("scenario", "load", "undo", "export", "import-file", "edit", "hide-seed")
 """The header toolbar's controls in order: one Tab stop among them, ←/→ move between them."""
 
 
