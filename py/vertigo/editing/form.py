@@ -75,7 +75,8 @@ def _length_kind(doc: Mapping[str, Any]) -> str:
 
 
 def _shared(doc: Mapping[str, Any], on: str) -> list[Control]:
-    unit = {"feet": "feet", "inches": "inches"}.get(doc.get("units", "height"), "Height levels")
+    up = {"feet": "feet", "inches": "inches"}.get(doc.get("units", "height"), "Height levels")
+    unit = {"feet": "feet", "inches": "inches"}.get(doc.get("units", "height"), "drawing units")
     n = _length_kind(doc)
     if on == "section":
         out = [Control("name", "Name", "what the section is called, shown as text", "text"),
@@ -83,9 +84,9 @@ def _shared(doc: Mapping[str, Any], on: str) -> list[Control]:
                        "choice", choices=SECTION_KINDS),
                Control("x0", "Left end", f"where it starts across, in {unit}", n),
                Control("x1", "Right end", f"where it ends across, in {unit}; right of the left end", n),
-               Control("elevation", "Elevation", f"the height of its surface, in {unit}", n)]
+               Control("elevation", "Elevation", f"the height of its surface, in {up}", n)]
         if n == "length":
-            out += [Control("stairs.rise", "Stairs: rise", f"each step's rise over the one to its left, in {unit}; "
+            out += [Control("stairs.rise", "Stairs: rise", f"each step's rise over the one to its left, in {up}; "
                                                            "negative goes down to the right; empty: flat", n),
                     Control("stairs.tread", "Stairs: tread", f"each step's depth, in {unit}; 1 ft by default", n)]
         return out
