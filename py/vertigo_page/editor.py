@@ -279,7 +279,7 @@ class Editor(EditorBase):
         sid = self.selected[1]
         for p in proposed_borders(self.doc):
             if sid in (p.a, p.b):
-                return self._edit(add_border(self.doc, p.a, p.b, x=p.x), f"Add border {p.a} – {p.b}")
+                return self._edit(add_border(self.doc, p.a, p.b), f"Add border {p.a} – {p.b}")
         return self.draw("No section meets or overlaps this one without a border already.", svg=False)
 
     def accept(self, pair: str) -> EditUpdate:
@@ -287,7 +287,7 @@ class Editor(EditorBase):
         a, _, b = pair.partition("|")
         for p in self._proposals():
             if (p.a, p.b) == (a, b):
-                return self._edit(add_border(self.doc, a, b, x=p.x), f"Add border {a} – {b}")
+                return self._edit(add_border(self.doc, a, b), f"Add border {a} – {b}")
         return self.draw("That border is no longer proposed.", svg=False)
 
     def accept_all(self) -> EditUpdate:
@@ -295,7 +295,7 @@ class Editor(EditorBase):
         doc = self.doc
         proposals = self._proposals()
         for p in proposals:
-            doc = add_border(doc, p.a, p.b, x=p.x)
+            doc = add_border(doc, p.a, p.b)
         return self._edit(doc, f"Add {len(proposals)} proposed borders")
 
     def refuse(self, pair: str) -> EditUpdate:

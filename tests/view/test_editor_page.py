@@ -623,7 +623,7 @@ def test_a_proposal_accepted_is_a_border_and_one_refused_is_not_proposed_again()
     e = build_sections().e
     up = e.action("edit-accept", "ground|section-2")
     assert up is not None and up.status == "Add border ground – section-2."
-    assert e.doc["borders"] == [{"between": ["ground", "section-2"], "x": 6}]
+    assert e.doc["borders"] == [["ground", "section-2"]]
     assert e.panel_state().proposals == PROPOSED[1:]
     before = e.doc
     refused = e.action("edit-refuse", "section-7|section-8")
@@ -645,7 +645,7 @@ def test_accept_all_is_one_undo_step() -> None:
     before = e.doc
     up = e.action("edit-accept-all", None)
     assert up is not None and up.status == "Add 8 proposed borders."
-    assert e.doc["borders"] == [{"between": [p.a, p.b], "x": p.x} for p in PROPOSED]
+    assert e.doc["borders"] == [[p.a, p.b] for p in PROPOSED]
     assert e.history.undo_label == "Add 8 proposed borders"
     e.undo()
     assert e.doc == before and e.doc["borders"] == []
@@ -803,14 +803,14 @@ def build_table() -> Built:
 
 
 BORDERS = [
-    {"between": ["ground", "section-2"], "x": 6},
+    ["ground", "section-2"],
     {"between": ["section-2", "section-3"], "x": 8, "kind": "stair", "height": 0},
-    {"between": ["section-3", "section-4"], "x": 14},
-    {"between": ["section-4", "section-5"], "x": 16},
-    {"between": ["section-5", "section-6"], "x": 17},
-    {"between": ["section-6", "section-7"], "x": 24, "kind": "ladder", "height": 0},
-    {"between": ["section-7", "section-8"], "x": 26},
-    {"between": ["section-8", "section-9"], "x": 30},
+    ["section-3", "section-4"],
+    ["section-4", "section-5"],
+    ["section-5", "section-6"],
+    {"between": ["section-6", "section-7"], "kind": "ladder", "height": 0},
+    ["section-7", "section-8"],
+    ["section-8", "section-9"],
 ]
 FIGHTERS = [
     {"id": "fighter-1", "name": "Ash", "side": "Red", "section": "ground", "x": 1, "moves": ["Move 1 (Height 1)"]},
