@@ -193,7 +193,7 @@ def _form(box: ET.Element, state: PanelState) -> None:
         rule = row.control.rule
         if rule and rule not in groups:
             groups[rule] = el(part, "fieldset", class_="edit-rule")
-            el(groups[rule], "legend", rule)
+            el(groups[rule], "legend", rule[:1].upper() + rule[1:])
         _row(groups[rule] if rule else part, row, arg, state.sections, taken)
 
 
@@ -273,7 +273,7 @@ def _text_input(wrap: ET.Element, row: FormRow, common: dict[str, str | None]) -
 
 
 def _select(wrap: ET.Element, row: FormRow, options: Sequence[tuple[str, str]], common: dict[str, str | None]) -> None:
-    """A drop-down of ``options`` (value, text), the field's value chosen; the choice ``""`` reads "(not set)".  A
+    """A drop-down of ``options`` (value, text), the field's value chosen; the choice ``""`` reads "(default)".  A
     value that is not among them (unset, or not a choice) comes first as a choice of its own, so the field shows
     what the draft holds."""
     select = el(wrap, "select", **common)
@@ -282,10 +282,10 @@ def _select(wrap: ET.Element, row: FormRow, options: Sequence[tuple[str, str]], 
     for _, text in options:
         named[text] = named.get(text, 0) + 1
     if row.value not in values:
-        text = "(not set)" if row.value == "" else f"{row.value} (not a choice)"
+        text = "(default)" if row.value == "" else f"{row.value} (not a choice)"
         el(select, "option", text, value=row.value, selected="selected")
     for value, text in options:
-        shown = "(not set)" if value == "" else isolate(text) if named[text] == 1 else f"{isolate(text)} ({value})"
+        shown = "(default)" if value == "" else isolate(text) if named[text] == 1 else f"{isolate(text)} ({value})"
         el(select, "option", shown, value=value, selected="selected" if value == row.value else None)
 
 

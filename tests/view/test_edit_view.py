@@ -369,7 +369,7 @@ def test_each_field_shows_the_drafts_value() -> None:
     assert field["name"].get("value") == "Archer"
     assert (field["up"].get("checked"), field["down"].get("checked")) == ("checked", None)
     assert [(o.get("value"), o.text, o.get("selected")) for o in field["kind"]] == [
-        ("", "(not set)", None), ("stair", "stair", None), ("ladder", "ladder", "selected")]
+        ("", "(default)", None), ("stair", "stair", None), ("ladder", "ladder", "selected")]
     assert [(o.get("value"), o.text, o.get("selected")) for o in field["section"]] == [
         ("hall", "Hall", None), ("loft", "Loft", "selected")]
     assert field["moves"].text == "Move 1\nMove 2 (Height 2)"
