@@ -12,11 +12,12 @@ import contextlib
 import json
 import math
 
-from app_dom import BUNDLED, BUNDLED_FILES, by_id
+from app_dom import BUNDLED, BUNDLED_FILES, by_id, download
 from js import document, window
 from pyodide.ffi import create_proxy
 
 from vertigo.editing import templates
+from vertigo_page.edit_state import doc_text
 from vertigo_page.editor import Editor, EditUpdate
 from vertigo_view import panels
 from vertigo_view.edit_panel import start_panel
@@ -197,7 +198,11 @@ def on_click(event):
             begin(arg)
             return
         editor = state["editor"]
-        if editor is not None:
+        if editor is not None and action == "edit-export":
+            name = "".join(c if c.isalnum() or c in "-_" else "-" for c in editor.doc.get("title", "draft"))[:60]
+            download(doc_text(editor.doc), f"{name or 'draft'}.json")
+            say(f"The draft is exported as {name or 'draft'}.json.")
+        elif editor is not None:
             up = editor.action(action, arg)
             if up is not None:
                 write(up)

@@ -116,7 +116,7 @@ def editor_panel(state: PanelState) -> ET.Element:
         selected piece's form (:func:`_form`); the question a deletion asks (``edit-delete-below``,
         ``edit-delete-with``, ``edit-delete-cancel``); the proposed borders (``edit-accept`` / ``edit-refuse``
         with ``"a|b"``, ``edit-accept-all``); the problems and the warnings (``edit-go`` with ``"kind:id"``);
-        then ``edit-done`` and ``edit-leave``.
+        then ``edit-done``, ``edit-leave`` and ``edit-export``.
     """
     box = el(None, "div", class_="edit-panel", data_testid="edit-panel")
     el(box, "h2", f"Editing {isolate(state.title)}" if state.title else "Editing a battlefield")
@@ -137,6 +137,7 @@ def editor_panel(state: PanelState) -> ET.Element:
     end = el(box, "div", class_="buttons edit-finish", role="group", aria_label="Finish editing")
     button(end, "Play this battlefield", "edit-done", title="Check the battlefield and play it when it passes")
     button(end, "Back to the table in play", "edit-leave", title="Leave Edit mode; the draft stays saved")
+    button(end, "Export the draft", "edit-export", title="Download the draft as a battlefield file, problems and all")
     return box
 
 

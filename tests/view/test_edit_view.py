@@ -246,7 +246,7 @@ def test_the_panel_parts_come_in_order_with_their_headings() -> None:
         "edit-problems", "edit-warnings", None]
     assert [h.text for h in root.iter() if h.tag in ("h2", "h3")] == [
         "Editing Cliff", "Section Hall", "Delete Section Hall?", "Proposed borders", "Problems (1)", "Warnings (1)"]
-    assert actions(root[-1]) == [("edit-done", None), ("edit-leave", None)]
+    assert actions(root[-1]) == [("edit-done", None), ("edit-leave", None), ("edit-export", None)]
     assert [b.text for b in buttons(root[-1])] == ["Play this battlefield", "Back to the table in play"]
 
 
