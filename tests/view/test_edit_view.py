@@ -247,7 +247,8 @@ def test_the_panel_parts_come_in_order_with_their_headings() -> None:
     assert [h.text for h in root.iter() if h.tag in ("h2", "h3")] == [
         "Editing Cliff", "Section Hall", "Delete Section Hall?", "Proposed borders", "Problems (1)", "Warnings (1)"]
     assert actions(root[-1]) == [("edit-done", None), ("edit-leave", None), ("edit-export", None)]
-    assert [b.text for b in buttons(root[-1])] == ["Play this battlefield", "Back to the table in play"]
+    assert [b.text for b in buttons(root[-1])] == [
+        "Play this battlefield", "Back to the table in play", "Export the draft"]
 
 
 def test_the_tools_offer_each_add_and_stairs_only_at_true_scale() -> None:
