@@ -279,7 +279,8 @@ class Editor(EditorBase):
         sid = self.selected[1]
         for p in proposed_borders(self.doc):
             if sid in (p.a, p.b):
-                return self._edit(add_border(self.doc, p.a, p.b), f"Add border {p.a} – {p.b}")
+                return self._edit(add_border(self.doc, p.a, p.b), f"Add border {p.a} – {p.b}",
+                                  select=self._next_border())
         return self.draw("No section meets or overlaps this one without a border already.", svg=False)
 
     def accept(self, pair: str) -> EditUpdate:
@@ -287,8 +288,14 @@ class Editor(EditorBase):
         a, _, b = pair.partition("|")
         for p in self._proposals():
             if (p.a, p.b) == (a, b):
-                return self._edit(add_border(self.doc, a, b), f"Add border {a} – {b}")
+                return self._edit(add_border(self.doc, a, b), f"Add border {a} – {b}", select=self._next_border())
         return self.draw("That border is no longer proposed.", svg=False)
+
+    def _next_border(self) -> Piece:
+        """The border a new one is (the end of ``borders``): selected once added, so its form (kind, x, stated
+        Height) is at hand — the side view draws no border to click."""
+        borders = self.doc.get("borders")
+        return "border", str(len(borders) if isinstance(borders, list) else 0)
 
     def accept_all(self) -> EditUpdate:
         """Accept every proposed border, in one Undo edit step."""
