@@ -25,12 +25,58 @@ if TYPE_CHECKING:
     from .battlefield import Section
     from .reading import Checker
 
-__all__ = ["Feature", "OPENINGS", "FEATURE_KEYS", "read", "write", "inside"]
+__all__ = ["Feature", "OPENINGS", "FEATURE_KEYS", "PieceKey", "FORM", "read", "write", "inside"]
 
 OPENINGS = ("door-closed", "door-open", "archway")
 """What an opening in a feature may be: a closed door, an open door, an archway (002 › Archways and doors)."""
 FEATURE_KEYS = ("id", "name", "on", "x", "height", "opening")
 """The keys of a feature object."""
+
+
+@dataclass(frozen=True, slots=True)
+class PieceKey:
+    """One key of a document's top-level piece as a form edits it, declared by the piece's reader (as
+    :data:`FORM`) so the editor builds the piece's form and a new piece from it, with no code of its own.
+
+    Attributes:
+        key: the piece's key it writes (``"name"``, ``"height"``).
+        label: what the form calls it (``"Height"``); for a span, what each end is (``"face"``: the form's
+            "Left face" and "Right face").
+        help: one line on what it takes; ``{unit}`` stands for the scenario's unit in words (``"inches"``).
+        kind: ``"id"`` (an id, unique among the pieces of its kind), ``"text"``, ``"section"`` (the id of the
+            section it stands on), ``"span"`` (the piece's ``x``, ``[left, right]``, edited as its two ends
+            ``x0`` and ``x1``), ``"length"`` (in the scenario's unit) or ``"choice"``.
+        choices: a choice's words, ``""`` first when it may be left out.
+        new: what a new piece starts with: an id's stem (``"feature"`` → ``"feature-3"``), a text's
+            (``"Wall"`` → ``"Wall 3"``), a length with its unit (``"1 in"``; for a span, its width, placed
+            in the middle of its section); None: left out.
+
+    Source: issue 26 ("add the rule sets' pieces (… features and openings …)").
+    """
+
+    key: str
+    label: str
+    help: str
+    kind: str
+    choices: tuple[str, ...] = ()
+    new: str | None = None
+
+
+FORM = (
+    PieceKey("id", "Id", "its own id: 1–40 letters, digits, _, - or ., unique among the features", "id", new="feature"),
+    PieceKey("name", "Name", "what the feature is called (a wall, a railing, rubble), shown as text", "text",
+             new="Wall"),
+    PieceKey("on", "Section", "the section it stands on", "section"),
+    PieceKey("x", "face", "across, in {unit}, within its section's ends, clear of the other features there", "span",
+             new="1/2 in"),
+    PieceKey("height", "Height", "how far it rises above its section's surface, in {unit}, more than 0: 1 in or "
+                                 "more is an obstacle, under 1 in low terrain, part of its floor (T1)", "length",
+             new="1 in"),
+    PieceKey("opening", "Opening", "a closed or open door or an archway, only in an obstacle (T5); empty: solid",
+             "choice", choices=("", *OPENINGS)),
+)
+"""A feature's keys as the editor's form shows them, in order; a new one is a small wall, 1/2 in thick and 1 in
+high (an obstacle, T1), in the middle of its section."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,11 +35,13 @@ from .edits import (
 )
 from .form import Control, controls, named_rules, read, shown, value_of
 from .history import MAX_EDITS, History
+from .pieces import new_piece, piece_declaration
 from .proposals import Proposal, border_ends, geometry, proposed_borders
 from .templates import Template, blank, templates
 
 __all__ = ["Doc", "Piece", "EditError", "add_section", "move_section", "resize_section", "set_value",
            "delete_section", "add_border", "delete_border", "add_fighter", "move_fighter", "delete_fighter",
-           "add_piece", "delete_piece", "section_at", "geometry", "border_ends", "piece_keys", "History", "MAX_EDITS",
+           "add_piece", "delete_piece", "new_piece", "piece_declaration", "section_at", "geometry", "border_ends",
+           "piece_keys", "History", "MAX_EDITS",
            "Proposal", "proposed_borders", "Template", "blank", "templates", "Control", "controls", "shown",
            "read", "value_of", "named_rules", "Problem", "Checked", "check", "drawable", "piece_at", "key_at"]

@@ -333,8 +333,8 @@ def set_value(doc: Mapping[str, Any], piece: Piece, key: str, value: Any) -> Doc
     x off the new section), ``x`` and declared ones; a border's ``x``, ``kind``, ``id``, declared ones (a border
     left with ``between`` only is written ``["a", "b"]``); the scenario's (``("scenario", "")``) ``title``,
     ``units``, ``rules``, ``dice_seed`` and ``options.<key>`` (an empty ``options`` goes); a rule set's piece's
-    keys.  Renaming a section renames it in borders, fighters and pieces; renaming a border renames the
-    ladder its fighters stand on.
+    keys, ``x0`` and ``x1`` one end of its ``x``.  Renaming a section renames it in borders, fighters and
+    pieces; renaming a border renames the ladder its fighters stand on.
 
     Raises:
         EditError: no such piece; a new id that another piece of its kind has.
@@ -346,7 +346,6 @@ def set_value(doc: Mapping[str, Any], piece: Piece, key: str, value: Any) -> Doc
         return _set_section(doc, _section_index(doc, ident), key, value)
     if kind == "fighter":
         return _set_fighter(doc, _fighter_index(doc, ident), key, value)
-    items = _list(doc, kind)
     if kind not in ("border", *piece_keys()) or kind == "sections":
         raise EditError(f"There are no pieces {quote(kind)} to change on this battlefield.")
     listed = "borders" if kind == "border" else kind
@@ -366,7 +365,11 @@ def _index(ident: str, count: int, what: str) -> int:
 
 def _keyed(obj: Mapping[str, Any], key: str, value: Any) -> dict[str, Any]:
     out = dict(obj)
-    if value is None:
+    if key in ("x0", "x1"):  # one end of a section's or a piece's span "x": [x0, x1]
+        x = out.get("x")
+        out["x"] = list(x) if isinstance(x, list) and len(x) == 2 else [None, None]
+        out["x"][0 if key == "x0" else 1] = value
+    elif value is None:
         out.pop(key, None)
     else:
         out[key] = value
@@ -386,12 +389,7 @@ def _set_scenario(doc: Mapping[str, Any], key: str, value: Any) -> Doc:
 def _set_section(doc: Mapping[str, Any], i: int, key: str, value: Any) -> Doc:
     sections = _list(doc, "sections")
     s = dict(sections[i])
-    if key in ("x0", "x1"):
-        x = s.get("x")
-        ends = list(x) if isinstance(x, list) and len(x) == 2 else [None, None]
-        ends[0 if key == "x0" else 1] = value
-        s["x"] = ends
-    elif key in ("stairs.rise", "stairs.tread"):
+    if key in ("stairs.rise", "stairs.tread"):
         stairs = s.get("stairs")
         if key == "stairs.rise" and value is None:
             s.pop("stairs", None)

@@ -1,8 +1,9 @@
 """The editor's form for a piece, built from the shared keys and the fields the rule sets declare.
 
 Every field a rule set the draft names declares on an object (:mod:`vertigo.fields`) has a control, with the
-field's own label, help and bounds; nothing here names a rule set, so a rule set added later has its
-controls with no code here.  A control's text is read back as the JSON value to write
+field's own label, help and bounds, and a rule set's top-level piece (a feature) has the keys its reader
+declares (:mod:`vertigo.editing.pieces`); nothing here names a rule set, so a rule set or a piece added later
+has its controls with no code here.  A control's text is read back as the JSON value to write
 (:func:`read`) and the importer checks it (:func:`vertigo.editing.check`), so its own messages stand at
 their place.
 
@@ -23,6 +24,8 @@ from vertigo.battlefield import BORDER_KINDS, SECTION_KINDS
 from vertigo.fields import Choice, Entries, Field, Flag, Length, Scale, Whole
 from vertigo.lengths import UNITS
 from vertigo.rules import REGISTRY, default_rules
+
+from .pieces import piece_declaration
 
 __all__ = ["Control", "KINDS", "controls", "shown", "read", "value_of", "named_rules"]
 
@@ -74,9 +77,16 @@ def _length_kind(doc: Mapping[str, Any]) -> str:
     return "length" if doc.get("units") in ("feet", "inches") else "number"
 
 
+def _units(doc: Mapping[str, Any]) -> tuple[str, str]:
+    """The draft's unit in words, up and across: ``("feet", "feet")``; a Height battlefield's
+    ``("Height levels", "drawing units")``."""
+    units = doc.get("units", "height")
+    return ({"feet": "feet", "inches": "inches"}.get(units, "Height levels"),
+            {"feet": "feet", "inches": "inches"}.get(units, "drawing units"))
+
+
 def _shared(doc: Mapping[str, Any], on: str) -> list[Control]:
-    up = {"feet": "feet", "inches": "inches"}.get(doc.get("units", "height"), "Height levels")
-    unit = {"feet": "feet", "inches": "inches"}.get(doc.get("units", "height"), "drawing units")
+    up, unit = _units(doc)
     n = _length_kind(doc)
     if on == "section":
         out = [Control("name", "Name", "what the section is called, shown as text", "text"),
@@ -106,6 +116,27 @@ def _shared(doc: Mapping[str, Any], on: str) -> list[Control]:
     return []
 
 
+def _piece(doc: Mapping[str, Any], key: str) -> list[Control]:
+    """The controls of a rule set's top-level piece (``features``), from the keys its reader declares
+    (:func:`vertigo.editing.pieces.piece_declaration`): an id or a text is text, a section a section's id, a
+    span (the piece's ``x``) its two ends ``x0`` and ``x1``, a length a length in the draft's unit (a number on
+    a Height battlefield), a choice its words."""
+    up, unit = _units(doc)
+    n = _length_kind(doc)
+    out = []
+    for k in piece_declaration(key):
+        help_text = k.help.replace("{unit}", unit if k.kind == "span" else up)
+        if k.kind == "span":
+            out += [Control("x0", f"Left {k.label}", f"where its left {k.label} stands {help_text}", n),
+                    Control("x1", f"Right {k.label}", f"where its right {k.label} stands {help_text}; right of its "
+                                                      f"left {k.label}", n)]
+        elif k.kind in ("section", "choice"):
+            out.append(Control(k.key, k.label, help_text, k.kind, choices=k.choices))
+        else:
+            out.append(Control(k.key, k.label, help_text, n if k.kind == "length" else "text"))
+    return out
+
+
 def _control(doc: Mapping[str, Any], d: Field[Any], rule: str) -> Control:
     """The control of a declared field, its kind mapped to a control's."""
     key = f"options.{d.key}" if d.on == "scenario" else d.key
@@ -129,18 +160,20 @@ def _control(doc: Mapping[str, Any], d: Field[Any], rule: str) -> Control:
 
 
 def controls(doc: Mapping[str, Any], on: str) -> tuple[Control, ...]:
-    """The form of one kind of piece of a draft: the shared keys first, then every field declared on ``on`` by
-    the rule sets the draft names (:func:`named_rules`), rule sets in the draft's order, each one's fields in
-    its order (a key two rule sets declare once, as the first declares it).
+    """The form of one kind of piece of a draft: the shared keys first (a rule set's top-level piece's: the keys
+    its reader declares), then every field declared on ``on`` by the rule sets the draft names
+    (:func:`named_rules`), rule sets in the draft's order, each one's fields in its order (a key two rule sets
+    declare once, as the first declares it).
 
     Args:
         doc: the draft (its unit and rule sets choose the controls).
-        on: ``"fighter"``, ``"section"``, ``"border"`` or ``"scenario"`` (the options).
+        on: ``"fighter"``, ``"section"``, ``"border"``, ``"scenario"`` (the options) or a rule set's piece key
+            (``"features"``, :attr:`vertigo.ruleset.RuleSet.pieces`).
 
     Returns:
         The controls, in the order the form shows them; none for another ``on``.
     """
-    out = _shared(doc, on)
+    out = _shared(doc, on) if on in ("section", "fighter", "border", "scenario") else _piece(doc, on)
     seen = {c.key for c in out}
     for rule_id in named_rules(doc):
         r = REGISTRY[rule_id]
