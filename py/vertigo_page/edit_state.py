@@ -14,8 +14,10 @@ from typing import Any
 
 from vertigo.editing import (
     Checked,
+    Control,
     History,
     Piece,
+    Problem,
     border_ends,
     check,
     controls,
@@ -216,11 +218,12 @@ class EditorBase:
         kind = piece[0]
         obj = self._obj(piece)
         rows: tuple[FormRow, ...] = ()
-        if obj is not None and kind in ("section", "fighter", "border", "scenario"):
+        if obj is not None:
             prefix = self._prefix(piece)
             mine = [p for p in checked.problems if prefix is not None and _belongs(p.place, prefix)]
-            rows = tuple(FormRow(c, shown(obj, c), tuple(p.message for p in mine if p.key == c.key))
-                         for c in controls(self.doc, kind))
+            form = controls(self.doc, kind)
+            rows = tuple(FormRow(c, shown(obj, c), tuple(p.message for p in mine if _at(p, form) == c.key))
+                         for c in form)
         sections = tuple((s["id"], str(s.get("name", s["id"]))) for s in self.doc.get("sections", [])
                          if isinstance(s, dict) and isinstance(s.get("id"), str))
         names = self._fighters_on(self.asking) if self.asking else ()
@@ -261,9 +264,10 @@ class EditorBase:
             pair = obj.get("between")
             if isinstance(pair, list) and len(pair) == 2:
                 return f"Border {self._section_name(pair[0])} – {self._section_name(pair[1])}"
-        if isinstance(obj, dict) and kind in ("section", "fighter"):
+        if isinstance(obj, dict) and (kind in ("section", "fighter") or (kind != "scenario" and "name" in obj)):
+            word = kind if kind in ("section", "fighter") else kind.rstrip("s").replace("_", " ")  # features: feature
             name = str(obj.get("name", key))
-            return name if name.lower().startswith(kind) else f"{kind.capitalize()} {name}"
+            return name if name.lower().startswith(word) else f"{word.capitalize()} {name}"
         return f"{kind.capitalize()} {key}"
 
     def _section_name(self, sid: Any) -> str:
@@ -301,6 +305,14 @@ def _piece(text: str) -> Piece:
     """``"kind:id"`` as a piece (``"section:hall"`` → ``("section", "hall")``; the scenario's is ``"scenario:"``)."""
     kind, _, key = text.partition(":")
     return kind, key
+
+
+def _at(problem: Problem, form: tuple[Control, ...]) -> str:
+    """The key of the control a problem stands at (:attr:`Problem.key`); a piece's span (``features[0].x[0]``,
+    ``features[0].x``), which its form edits as two ends, at ``x0`` or ``x1`` as a section's is."""
+    if problem.key == "x" and "x" not in [c.key for c in form] and "x0" in [c.key for c in form]:
+        return "x0" if problem.place.endswith(".x[0]") else "x1"
+    return problem.key
 
 
 def _belongs(place: str, prefix: str) -> bool:

@@ -29,6 +29,7 @@ from vertigo.editing import (
     delete_section,
     move_fighter,
     move_section,
+    new_piece,
     proposed_borders,
     read,
     resize_section,
@@ -228,7 +229,11 @@ class Editor(EditorBase):
             if what == "border":
                 return self._add_border()
             if what in [k for k, _ in self._piece_kinds()]:
-                doc = add_piece(self.doc, what, {})
+                # On the selected section (or the one the selected piece stands on), else the first.
+                sel = self._obj(self.selected) if self.selected else None
+                on = self.selected[1] if self.selected and self.selected[0] == "section" else (
+                    sel.get("on") if isinstance(sel, dict) and isinstance(sel.get("on"), str) else None)
+                doc = add_piece(self.doc, what, new_piece(self.doc, what, on))
                 index = len(self.doc.get(what, []))
                 return self._edit(doc, f"Add {what.rstrip('s')}", select=(what, str(index)))
         except (EditError, ValueError, TypeError) as e:
