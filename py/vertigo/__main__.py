@@ -1,9 +1,11 @@
 """The command line: ``python -m vertigo ask QUESTION.json`` prints the answer as one JSON object.
 
 Exit status 0 for every answered question, whether the move or the action is
-allowed or not; 2, with one line ``error: <place>: <message>`` on standard
-error and nothing on standard output, for a bad question, a bad scenario or a
-bad command line.  ``docs/api.md`` describes the questions and the answers.
+allowed or not, and for ``check`` whether the scenario has problems or not (they
+are its answer); 2, with one line ``error: <place>: <message>`` on standard
+error and nothing on standard output, for a bad question, a bad scenario (a
+``check`` scenario only when it is not a JSON object) or a bad command line.
+``docs/api.md`` describes the questions and the answers.
 
 This is the only module of the core that prints.
 """
@@ -27,7 +29,7 @@ USAGE = "python -m vertigo ask QUESTION.json (or - to read the question from sta
 def _help() -> str:
     asked = registered_questions()
     width = max(len(name) for name in asked)
-    questions = "\n".join(f"  {name.ljust(width)}  {q.text}\n  {'':{width}}  fields: {', '.join(q.fields)}"
+    questions = "\n".join(f"  {name.ljust(width)}  {q.text}\n  {'':{width}}  fields: {', '.join(q.fields) or 'none'}"
                           for name, q in asked.items())
     return f"""usage: {USAGE}
 
@@ -45,10 +47,13 @@ entry is the 0-based index of one of the fighter's Move entries; positions
 override ({{"allowed": true or false, "note": text}}, optional) is the DM's (H7).
 
 Every answer has "ask", "rules" (the ruling ids used) and "explanation" (the
-steps, one "[H2] ..." line each).
+steps, one "[H2] ..." line each), but check's: "problems", "warnings" (each
+{{"place", "message", "piece"}}), "proposed_borders" and "plays".
 
-exit status: 0 answered (allowed or not); 2 a bad question, scenario or
-command line, with one line "error: <place>: <message>" on standard error.
+exit status: 0 answered (allowed or not; for check, a scenario with problems
+too: they are the answer); 2 a bad question, scenario (for check: not a JSON
+object) or command line, with one line "error: <place>: <message>" on
+standard error.
 
 See docs/api.md.
 """

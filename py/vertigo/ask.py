@@ -12,15 +12,18 @@ the verdict's ``to_json()`` (so a question file is also a record of a ruling
 that anyone can check again), or raises :class:`QuestionError` with one line
 that names the place of the problem.  Every answer has ``rules`` (the sorted
 ruling ids its steps used) and ``explanation`` (the steps, one
-``"[H2] …"`` line each).  ``python -m vertigo ask FILE`` prints it
-(``docs/api.md``).
+``"[H2] …"`` line each), but ``check``'s.  ``python -m vertigo ask FILE`` prints
+it (``docs/api.md``).
 
 The questions come from the rule sets (:attr:`vertigo.ruleset.RuleSet.questions`, gathered by the
 registry, :mod:`vertigo.rules`): name → :class:`~vertigo.ruleset.Question`, which lists the question's
 fields and the function that answers it.  This module answers any of them the same way and names none;
-a caller may pass its own registry to :func:`answer`.
+a caller may pass its own registry to :func:`answer`.  Besides them, :data:`SHARED` holds the questions no
+rule set owns, asked of the scenario document itself before it loads: ``check``, the battlefield editor's
+check of a draft, whose problems are its answer, not a refusal.
 
-Source: ``docs/api.md``; issue 19 (each rule set's questions in its own package).
+Source: ``docs/api.md``; issue 19 (each rule set's questions in its own package); issue 26 (the editor's
+check, asked as the page asks it).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from . import lengths
 from . import questions as q
@@ -46,8 +49,11 @@ from .stand import Stand, on_ladder
 from .table import Table
 from .text import quote
 
-__all__ = ["Question", "QUESTIONS", "COMMON_FIELDS", "MAX_NOTE", "registered_questions", "answer", "answer_text",
-           "answer_file", "answer_stream", "read_text", "read_stream"]
+if TYPE_CHECKING:
+    from .editing import Problem
+
+__all__ = ["Question", "QUESTIONS", "SHARED", "COMMON_FIELDS", "MAX_NOTE", "registered_questions", "answer",
+           "answer_text", "answer_file", "answer_stream", "read_text", "read_stream"]
 
 COMMON_FIELDS = ("ask", "scenario", "about")
 """Fields every question may have: which question, the battlefield, and a free line saying what it records."""
@@ -120,24 +126,37 @@ def _one_line(what: str, problems: tuple[str, ...] | list[str]) -> str:
     return head + "; ".join(parts)
 
 
-def _scenario(value: Any, base_dir: Path) -> Scenario:
-    """The scenario a question names: a document, or a path relative to the question's folder."""
+def _document(value: Any, base_dir: Path) -> Mapping[str, Any]:
+    """The scenario document a question names, not yet loaded: the object given, or the object decoded from the
+    file at a path relative to the question's folder.
+
+    Raises:
+        QuestionError: neither an object nor a path; no such file, unreadable, not JSON or not an object.
+    """
     if isinstance(value, str):
         shown = quote(value, 200)
         if not Path(value).is_absolute():
             shown += f" (from the question's folder {quote(os.path.abspath(base_dir), 200)})"
         text = read_text(base_dir / value, "scenario", missing="question.scenario", shown=shown)
         try:
-            return scenario_mod.load(scenario_mod.decode(text, "scenario"))
+            value = scenario_mod.decode(text, "scenario")
         except ScenarioError as e:
             raise QuestionError(_one_line("scenario", e.problems)) from None
+        if not isinstance(value, Mapping):
+            raise QuestionError(f"scenario: must be a JSON object: {quote(value)}")
+        return value
     if isinstance(value, Mapping):
-        try:
-            return scenario_mod.load(value)
-        except ScenarioError as e:
-            raise QuestionError(_one_line("scenario", e.problems)) from None
+        return value
     raise QuestionError(f"question.scenario: must be a scenario document (an object) or the path of one, "
                         f"relative to the question's folder: {quote(value)}")
+
+
+def _scenario(value: Any, base_dir: Path) -> Scenario:
+    """The scenario a question names, loaded: a document, or a path relative to the question's folder."""
+    try:
+        return scenario_mod.load(_document(value, base_dir))
+    except ScenarioError as e:
+        raise QuestionError(_one_line("scenario", e.problems)) from None
 
 
 # -- the fields -----------------------------------------------------------
@@ -211,16 +230,52 @@ def _up_ladder(table: Table, spot: Mapping[str, Any], place: str) -> Stand:
         raise QuestionError(f"{place}.up: {e}") from None
 
 
+# -- the questions of no rule set -------------------------------------------
+
+def _check(_table: Table | None, question: Mapping[str, Any]) -> Answer:
+    """``check``: what the battlefield editor's panel shows of a draft, from the very functions it calls.
+
+    ``question["scenario"]`` is the draft as a document (:func:`answer` has read a path), loaded or not: its
+    problems are the answer here, never a refusal.
+
+    Returns:
+        ``{"problems", "warnings", "proposed_borders", "plays"}``: the importer's problems and, once it loads,
+        the drawing warnings, each ``{"place", "message", "piece"}`` (``piece``: ``[kind, id]`` or null), from
+        :func:`vertigo.editing.check`; the borders :func:`vertigo.editing.proposed_borders` proposes, each
+        ``{"a", "b", "x", "why"}`` (``x`` in the scenario's unit); ``plays``: whether it loads with no problem,
+        so Edit mode's Play would play it.
+    """
+    from .editing import check, proposed_borders  # here: the editor's core stays out of what imports vertigo.ask
+
+    doc = question["scenario"]
+    checked = check(doc)
+
+    def listed(problems: tuple[Problem, ...]) -> list[dict[str, Any]]:
+        return [{"place": p.place, "message": p.message, "piece": None if p.piece is None else list(p.piece)}
+                for p in problems]
+
+    return {"problems": listed(checked.problems), "warnings": listed(checked.warnings),
+            "proposed_borders": [{"a": p.a, "b": p.b, "x": p.x, "why": p.why} for p in proposed_borders(doc)],
+            "plays": checked.scenario is not None and not checked.problems}
 
 
-QUESTIONS: Mapping[str, Question] = MappingProxyType({q.name: q for q in REGISTRY.questions})
-"""The questions ``ask`` answers, by name, in the order messages list them: every registered rule set's
-(:attr:`vertigo.rules.Registry.questions`)."""
+SHARED: Mapping[str, Question] = MappingProxyType({"check": Question(
+    "check", (), _check, text="the editor's check of the draft SCENARIO: the importer's problems (answered, exit 0), "
+                              "the drawing warnings, the proposed borders")})
+"""The questions no rule set owns, by name.  :func:`answer` hands each the scenario *document* (read from its
+path, never loaded) as ``question["scenario"]`` and no table, and asks no rule set of the scenario for it; a rule
+set's question of the same name is shadowed."""
 
 
 def registered_questions() -> Mapping[str, Question]:
-    """The questions of the rule sets registered now (a test's rule set included while it is registered)."""
-    return MappingProxyType({q.name: q for q in REGISTRY.questions})
+    """The questions ``ask`` answers now, in the order messages list them: the rule sets registered now (a
+    test's rule set included while it is registered), then :data:`SHARED`."""
+    return MappingProxyType({**{q.name: q for q in REGISTRY.questions}, **SHARED})
+
+
+QUESTIONS: Mapping[str, Question] = registered_questions()
+"""The questions ``ask`` answers, by name, in the order messages list them: every registered rule set's
+(:attr:`vertigo.rules.Registry.questions`), then the shared ones (:data:`SHARED`)."""
 
 
 # -- answering ------------------------------------------------------------
@@ -261,6 +316,9 @@ def answer(question: Any, base_dir: str | os.PathLike[str] = ".", *,
                                 f"{', '.join(known)}")
     if "about" in question:
         q.note(question["about"], "question.about")
+    if "scenario" in question and SHARED.get(name) is kind:  # asked of the document, loaded or not
+        return {"ask": name, **kind.run(None, {**question, "scenario": _document(question["scenario"],
+                                                                                 Path(base_dir))})}
     table = None
     if "scenario" in question:
         table = Table.start(_scenario(question["scenario"], Path(base_dir)))

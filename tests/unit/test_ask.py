@@ -37,7 +37,7 @@ needs_docs = pytest.mark.skipif(not QUESTION_FILES.is_dir(), reason="docs/questi
 
 CLIFF_FIGHTERS = "goat, kestrel, blinker, spearman, climber, ogre, archer"
 QUESTION_NAMES = ("move, reachable, options, attack, push, climb_fails, levels, sm_reach, route, stretches, "
-                  "after_attack, door_melee, jump_table, jump, jump_outcome, jump_plan, jump_landing")
+                  "after_attack, door_melee, jump_table, jump, jump_outcome, jump_plan, jump_landing, check")
 
 
 def run(*args: str, stdin: str | None = None, cwd: Path | None = None) -> tuple[int, str, str]:
