@@ -123,7 +123,7 @@ class EditorBase:
     def units(self) -> str:
         """The draft's unit system (``height``, ``feet``, ``inches``)."""
         units = self.doc.get("units", "height")
-        return units if units in STEPS else "height"
+        return units if isinstance(units, str) and units in STEPS else "height"
 
     @property
     def checked(self) -> Checked:

@@ -81,6 +81,8 @@ def _units(doc: Mapping[str, Any]) -> tuple[str, str]:
     """The draft's unit in words, up and across: ``("feet", "feet")``; a Height battlefield's
     ``("Height levels", "drawing units")``."""
     units = doc.get("units", "height")
+    if not isinstance(units, str):  # a damaged draft (units a list, say): the importer reports it at its place
+        units = "height"
     return ({"feet": "feet", "inches": "inches"}.get(units, "Height levels"),
             {"feet": "feet", "inches": "inches"}.get(units, "drawing units"))
 
