@@ -7,7 +7,8 @@ Two frames, picked once per unit system by :data:`SYSTEMS`:
 * **True scale** (feet, inches): one scale both ways (1 ft across is 1 ft
   up on screen), as large as :data:`TRUE_SCALE` and smaller for a
   battlefield that would not fit, with room for the tallest figure
-  (:data:`SIZE_BY_SM`, drawing only: no rule reads it).
+  (:data:`SIZE_BY_SM`, drawing only: no rule reads it; kept in the core, :mod:`vertigo.figures`, where the
+  editor's warnings read the same heights).
 
 A :class:`_Frame` depends on the sections and the fighters' sizes, never on where the fighters stand, and is
 worked out once per scenario (:data:`_MEMO`, the renderer's memo for every part of the view).  Markers
@@ -25,8 +26,8 @@ from typing import Any, TypeVar, cast
 
 from vertigo import lengths
 from vertigo.battlefield import Section
+from vertigo.figures import FIGURE_FOOT, SIZE_BY_SM, figure_height, figure_size
 from vertigo.numbers import fmt
-from vertigo.rules.levels.rules.fields import SM
 from vertigo.table import Table
 
 __all__ = ["System", "SYSTEMS", "figure_height", "SIZE_BY_SM", "UX", "UH", "TRUE_SCALE", "SLAB", "BAND",
@@ -44,17 +45,6 @@ BAND = 11.0
 """Height of the highlight band under a section's surface, SVG units (fits in a slab)."""
 MAX_DRAWN_STEPS = 2000
 """Most steps drawn one by one in a view; a battlefield with more draws its stairs as ramps (bounded work)."""
-
-SIZE_BY_SM: Mapping[int, Fraction] = {
-    -10: Fraction(1, 8), -9: Fraction(1, 6), -8: Fraction(1, 4), -7: Fraction(5, 12), -6: Fraction(2, 3),
-    -5: Fraction(1), -4: Fraction(3, 2), -3: Fraction(2), -2: Fraction(3), -1: Fraction(9, 2), 0: Fraction(6),
-    1: Fraction(9), 2: Fraction(15), 3: Fraction(21), 4: Fraction(30), 5: Fraction(45), 6: Fraction(60),
-    7: Fraction(90), 8: Fraction(150), 9: Fraction(210), 10: Fraction(300),
-}
-"""How tall a fighter is drawn, in feet, by Size Modifier: the longest dimension of the GURPS Size and
-Speed/Range table (SM 0: 2 yd; −2: 1 yd; +1: 3 yd … +10: 100 yd; −3: 2 ft … −10: 1.5 in).  Drawing only:
-no rule reads it (the levels rules measure between standing surfaces, G1)."""
-
 
 @dataclass(frozen=True)
 class System:
@@ -95,10 +85,11 @@ def _system(units: str, foot: Fraction, desc: str, min_px: float) -> System:
 
 
 SYSTEMS: Mapping[str, System] = {
-    "height": System(False, UX, UH, Fraction(0), lambda v: f"Height {fmt(v)}", lambda v: f"H{fmt(v)}",
+    "height": System(False, UX, UH, FIGURE_FOOT["height"], lambda v: f"Height {fmt(v)}", lambda v: f"H{fmt(v)}",
                      "Elevations in Height levels."),
-    "feet": _system("feet", Fraction(1), "Lengths in feet, drawn to scale.", 4),
-    "inches": _system("inches", Fraction(5, 24), "Lengths in inches, drawn to scale; fighters as miniatures.", 7),
+    "feet": _system("feet", FIGURE_FOOT["feet"], "Lengths in feet, drawn to scale.", 4),
+    "inches": _system("inches", FIGURE_FOOT["inches"], "Lengths in inches, drawn to scale; fighters as miniatures.",
+                      7),
 }
 """The one place that tells unit systems apart: how each is drawn."""
 
@@ -111,11 +102,6 @@ _FIT_W = 960.0
 _FIT_H = 720.0
 _ASPECT = 1.25
 """Narrowest a true-scale view is drawn: its width at least this many times its height."""
-
-
-def figure_height(sm: int) -> Fraction:
-    """How tall a fighter of Size Modifier ``sm`` is drawn, in feet (:data:`SIZE_BY_SM`, clamped to its ends)."""
-    return SIZE_BY_SM[min(max(SIZE_BY_SM), max(min(SIZE_BY_SM), sm))]
 
 
 def _nice_floor(value: float) -> float:
@@ -215,7 +201,7 @@ class _Frame:
         # A terrain feature may stand taller than every section: its top is drawn inside the view too.
         hi = float(max([s.top for s in sections] + [scenario.field.section(f.on).surface(f.centre) + f.height
                                                     for f in scenario.field.features]))
-        tallest = float(max((figure_height(f[SM]) * system.foot for f in scenario.fighters), default=0))
+        tallest = float(max((figure_size(f, scenario.units) for f in scenario.fighters), default=0))
         wide, tall = x1 - x0, max(hi + tallest - lo, 1e-6)
         per = _nice_floor(min(system.per_x, (_FIT_W - _LEFT - _RIGHT) / wide, (_FIT_H - _TOP - _BOTTOM) / tall))
         # The view is as wide as the page: a tall narrow battlefield gets sky either side, not a page of scrolling.
