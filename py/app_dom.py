@@ -12,6 +12,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from vertigo import scenario as scenario_mod
 from vertigo.errors import RulesError, ScenarioError
+from vertigo.numbers import count
 from vertigo.table import Table
 from vertigo.text import isolate, shown_name
 from vertigo_page.controller import MAX_IMPORT_BYTES, Controller
@@ -402,6 +403,32 @@ def next_frame():
     return Promise.new(create_once_callable(executor))
 
 
+MAX_WARNINGS_SHOWN = 5
+"""Most drawing warnings the status line lists after an import, one a line; a last line counts the rest."""
+
+
+def show_drawing_warnings(scenario):
+    """An imported battlefield's drawing warnings (issue 26: a figure through a slab, stairs that run against
+    their borders, sections whose drawn areas intersect; ``docs/rules.md#drawing-warnings``) added to the status
+    line under "Imported …", each ``place: message`` on a line of its own, as text (the DOM escapes it). Nothing
+    when there are none. Advice only: the battlefield is in play as it is.
+
+    The editing package is imported here, on the first import, never at start-up: the memory snapshot's heap is
+    fixed (``docs/design.md``)."""
+    from vertigo.editing.drawing_checks import drawing_warnings
+
+    warnings = drawing_warnings(scenario)
+    if not warnings:
+        return
+    lines = [f"{count(len(warnings), 'drawing warning')} (advice only: the battlefield is in play as it is):",
+             *(str(w) for w in warnings[:MAX_WARNINGS_SHOWN])]
+    if len(warnings) > MAX_WARNINGS_SHOWN:
+        lines.append(f"… and {len(warnings) - MAX_WARNINGS_SHOWN} more; Edit lists them all.")
+    status = by_id("status")
+    for line in lines:
+        status.append(document.createElement("br"), line)
+
+
 def _measured(name, start):
     """A performance measure ``vertigo import: name`` from mark ``start`` to now (DevTools and the bench read it)."""
     performance.measure(f"vertigo import: {name}", start)
@@ -452,6 +479,8 @@ async def import_file(event, ctl, run, say):
         performance.mark("vertigo import: 3")
         run(lambda: ctl.load(table, "Imported"))
         _measured("3 draw: controller and DOM", "vertigo import: 3")
+        if ctl.table is table:
+            show_drawing_warnings(scenario)
     finally:
         for control in busy:
             control.disabled = False
