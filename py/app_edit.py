@@ -128,6 +128,7 @@ def write(up: EditUpdate):
     if up.play is not None or up.leave:
         leave(up.play)
         return
+    held = _held_focus()
     if up.svg is not None:
         by_id("view").innerHTML = up.svg
     if up.panel:
@@ -137,11 +138,47 @@ def write(up: EditUpdate):
     say(up.status, up.error)
     if up.draft is not None:
         window.vertigoEdit.saveDraft(up.draft).then(create_proxy(_saved))
-    if up.focus:
-        el = by_id(up.focus)
-        if el:
+    el = _focus_target(up.focus) if up.focus else _held_again(held)
+    if el:
+        if target_in_view(el):
             el.setAttribute("tabindex", "0")
-            el.focus()
+        el.focus()
+
+
+def _held_focus():
+    """The piece of the side view (its id) or the panel's button (its ``data-action`` and ``data-arg``) with the
+    focus, to put back once they are written anew: a key pressed on a piece, or Enter on Add ground, leaves the
+    focus where it was, not on the page's body."""
+    el = document.activeElement
+    if not el or not el.closest:
+        return None
+    if target_in_view(el) and el.id:
+        return ("view", el.id)
+    if el.closest("#panel") and el.getAttribute("data-action"):
+        return ("button", el.getAttribute("data-action"), el.getAttribute("data-arg"))
+    return None
+
+
+def _held_again(held):
+    """The element :func:`_held_focus` names in the page written anew, when it is there and lost the focus."""
+    if held is None or (document.activeElement and document.activeElement.isConnected
+                        and document.activeElement != document.body):
+        return None
+    if held[0] == "view":
+        return by_id(held[1])
+    for el in by_id("panel").querySelectorAll("[data-action]"):
+        if el.getAttribute("data-action") == held[1] and el.getAttribute("data-arg") == held[2] and not el.disabled:
+            return el
+    return None
+
+
+def _focus_target(name):
+    """The element an update's ``focus`` names: by its id, else the panel's button of that ``data-action``
+    (``edit-delete-below``: the deletion's question), else the first button of the panel's part of that
+    ``data-testid`` (``edit-problems``: the first problem's link)."""
+    panel = by_id("panel")
+    return (by_id(name) or panel.querySelector(f'[data-action="{name}"]')
+            or panel.querySelector(f'[data-testid="{name}"] button'))
 
 
 def _saved(reason):
