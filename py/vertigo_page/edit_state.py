@@ -111,6 +111,7 @@ class EditorBase:
         self.draft_note = "Draft saved on this device."
         self._last: Scenario | None = None
         self._checked: Checked | None = None
+        self._proposed: tuple[dict[str, Any], frozenset[frozenset[str]], tuple[Any, ...]] | None = None
 
     # -- the draft ----------------------------------------------------------------------------------------
 
@@ -184,7 +185,10 @@ class EditorBase:
         """The side view and the panel for the draft now."""
         drawing = None
         if svg:
-            scenario = drawable(self.doc, self._last)
+            # The importer's scenario, when the draft loads (the panel's check loads it anyway): the same one a
+            # second load would give (drawable), and the same object the renderer's memo knows.
+            loaded = self.checked.scenario
+            scenario = loaded if loaded is not None else drawable(self.doc, self._last)
             if scenario is not None:
                 self._last = scenario
                 table = Table.start(scenario, "Editing")
@@ -208,8 +212,14 @@ class EditorBase:
         return None
 
     def _proposals(self) -> tuple[Any, ...]:
-        """The borders the editor proposes for the draft now, less the refused ones."""
-        return proposed_borders(self.doc, self.refused)
+        """The borders the editor proposes for the draft now, less the refused ones: worked out once per draft and
+        refusals (the drawing's marks and the panel's list both read them; a draft is never changed in place, so
+        the draft object is the key)."""
+        doc, refused, kept = self.doc, self.refused, self._proposed
+        if kept is None or kept[0] is not doc or kept[1] != refused:
+            kept = (doc, refused, proposed_borders(doc, refused))
+            self._proposed = kept
+        return kept[2]
 
     def panel_state(self) -> PanelState:
         """What the side panel shows: the selected piece's form, proposals, problems, warnings."""
