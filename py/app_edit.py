@@ -193,8 +193,8 @@ def _saved(reason):
 
 
 def _field_focus():
-    """The form field with the focus (its ``data-edit`` and ``data-piece``) and its caret, to put back after the
-    panel is written anew."""
+    """The form field with the focus (its ``data-edit`` and ``data-piece``), its caret and, in a text field, the
+    text as typed, to put back after the panel is written anew."""
     el = document.activeElement
     if not el or not el.closest or not el.closest("#panel") or not el.getAttribute("data-edit"):
         return None
@@ -202,16 +202,21 @@ def _field_focus():
         caret = el.selectionStart
     except Exception:
         caret = None
-    return el.getAttribute("data-edit"), el.getAttribute("data-piece"), caret
+    typed = el.value if el.tagName == "TEXTAREA" or (el.tagName == "INPUT" and el.type == "text") else None
+    return el.getAttribute("data-edit"), el.getAttribute("data-piece"), caret, typed
 
 
 def _restore_focus(keep):
-    """Put the focus and caret back in the same field of the new panel."""
+    """Put the focus, the text as typed and the caret back in the same field of the new panel: the field being
+    typed in keeps the referee's text, not the draft's reading of it (a list of entries drops a line's trailing
+    space, so "Move 2" typed key by key came out "Move2")."""
     if keep is None:
         return
-    key, piece, caret = keep
+    key, piece, caret, typed = keep
     for el in by_id("panel").querySelectorAll("[data-edit]"):
         if el.getAttribute("data-edit") == key and el.getAttribute("data-piece") == piece:
+            if typed is not None and el.value != typed:
+                el.value = typed
             el.focus()
             if caret is not None:
                 with contextlib.suppress(Exception):  # a number field has no caret
