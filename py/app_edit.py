@@ -58,6 +58,9 @@ async def toggle(ctl, run):
             proxy = create_proxy(handler)
             state["proxies"].append(proxy)
             window.addEventListener(kind, proxy, True)
+        proxy = create_proxy(on_focus)
+        state["proxies"].append(proxy)
+        window.addEventListener("focusin", proxy)  # bubbling: after py/app.py's roving tabindex on #view
         window.vertigoEdit.onDrop = create_proxy(on_drop)
     state["on"] = True
     state["keys"] = by_id("keys").textContent
@@ -301,6 +304,15 @@ def on_key(event):
     event.preventDefault()
     event.stopPropagation()
     write(up)
+
+
+def on_focus(event):
+    """A piece of the side view took the focus in Edit mode: every piece stays a Tab stop ("Tab to a piece": here
+    the arrows move the selected piece, they do not go from piece to piece), where play's roving tabindex
+    (``py/app.py``, ``rove``) leaves one and takes the others out of the Tab order as the focus passes them."""
+    if state["on"] and state["editor"] is not None and target_in_view(event.target):
+        for el in by_id("view").querySelectorAll("[data-section][tabindex], [data-fighter][tabindex]"):
+            el.setAttribute("tabindex", "0")
 
 
 def target_in_view(el):
