@@ -3,11 +3,11 @@ flags; ``--help`` describes every measurement.  It prints figures; it is not a t
 
 The measurements (``--only`` picks some), each in a module of ``tools/bench/``: load and paint
 (``startup.py``), clicks (``clicks.py``), import (``importing.py``), actions (``actions.py``), saved
-(``saved.py``), levels (``levels.py``) and zoom (``zoom.py``); the battlefields at the caps are made in
-``caps.py``, what they share is in ``common.py``.
+(``saved.py``), levels (``levels.py``), zoom (``zoom.py``) and the battlefield editor (``edit.py``); the
+battlefields at the caps are made in ``caps.py``, what they share is in ``common.py``.
 
 Usage (with the project's venv, which has Playwright):
-    .venv/bin/python tools/bench.py [--only load,clicks,import,actions,saved,levels,paint,zoom] [--loads 5]
+    .venv/bin/python tools/bench.py [--only load,clicks,import,actions,saved,levels,paint,zoom,edit] [--loads 5]
         [--reps 30] [--split-reps 12] [--action-reps 25] [--action-budget 60] [--saved-moves 0,1,10,25,100]
         [--saved-budget 90] [--import-skip 5] [--site DIR]
 """
