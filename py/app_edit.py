@@ -292,12 +292,15 @@ def on_key(event):
     elif event.key == "Escape":
         up = editor.select(None)
     elif target_in_view(event.target) or event.target == document.body:
-        item = event.target.closest("[data-fighter],[data-section]") if event.target.closest else None
-        if event.key in ("Enter", " ") and item is not None:
-            fighter = item.getAttribute("data-fighter")
-            up = editor.click("fighter", fighter) if fighter else editor.click("section",
-                                                                              item.getAttribute("data-section"))
+        item = (event.target.closest("[data-fighter],[data-section]") if event.target.closest else None) or None
+        fighter = item.getAttribute("data-fighter") if item else None
+        focused = None if not item else ("fighter", fighter) if fighter else (
+            "section", item.getAttribute("data-section"))
+        if event.key in ("Enter", " ") and focused is not None:
+            up = editor.click(*focused)
         else:
+            if focused is not None and focused != editor.selected and event.key in PIECE_KEYS:
+                editor.select(focused)  # "Tab to a piece; ←/→ … move it": the piece Tab reached, not the last clicked
             up = editor.key(event.key, event.shiftKey)
     if up is None:
         return
@@ -313,6 +316,10 @@ def on_focus(event):
     if state["on"] and state["editor"] is not None and target_in_view(event.target):
         for el in by_id("view").querySelectorAll("[data-section][tabindex], [data-fighter][tabindex]"):
             el.setAttribute("tabindex", "0")
+
+
+PIECE_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "PageUp", "PageDown", "Delete", "Backspace")
+"""The Edit-mode keys that act on a piece: on the focused piece of the side view, which they select first."""
 
 
 def target_in_view(el):
