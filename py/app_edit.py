@@ -9,6 +9,7 @@ the lock that keeps a second tab out of the editor.
 """
 
 import contextlib
+import dataclasses
 import json
 import math
 
@@ -279,7 +280,11 @@ def on_key(event):
     """Edit mode's keys: Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y undo and redo edits (not in a text field, which keeps
     its own); in the side view arrows, Shift+arrows, PageUp/PageDown, Delete, S, and Enter or Space to select."""
     editor = state["editor"]
-    if not state["on"] or editor is None:
+    if not state["on"]:
+        return
+    if editor is None:
+        if event.key == "Escape":
+            event.stopPropagation()  # play's Escape would write its own panel over the start panel
         return
     tag = event.target.tagName
     typing = tag in ("INPUT", "SELECT", "TEXTAREA")
@@ -287,10 +292,15 @@ def on_key(event):
     up = None
     if ctrl and not typing and event.key in ("z", "Z", "y", "Y"):
         up = editor.redo() if event.key in ("y", "Y") or event.shiftKey else editor.undo()
+    elif event.key == "Escape" and not ctrl and not event.altKey:
+        # Also in a form field: play's Escape wrote its own panel over the editor's.  The focus goes from a field
+        # to the piece that was selected, as play's Escape goes back to the side view.
+        was = editor.selected
+        up = editor.select(None)
+        if typing and was is not None and was[0] in ("section", "fighter"):
+            up = dataclasses.replace(up, focus=f"{was[0]}-{was[1]}")
     elif typing or ctrl or event.altKey:
         return
-    elif event.key == "Escape":
-        up = editor.select(None)
     elif target_in_view(event.target) or event.target == document.body:
         item = (event.target.closest("[data-fighter],[data-section]") if event.target.closest else None) or None
         fighter = item.getAttribute("data-fighter") if item else None
