@@ -35,7 +35,7 @@ def test_the_readme_fits_in_12_kb() -> None:
 
 
 def test_the_example_battlefield_falls_as_the_readme_says() -> None:
-    """README, *Write your own battlefield*: "Select the Scout and click the Yard: Move 1 (Height 1) drops
+    """README, *Build your own battlefield*: "Select the Scout and click the Yard: Move 1 (Height 1) drops
     Height 2, a fall of Height 1 (1d6)" — H2 (a fall of max(0, H − h)) and H8 (1d6 per Height)."""
     answer = ask.answer({"ask": "move", "scenario": _example(), "fighter": "scout", "entry": 0, "to": "yard"})
     assert answer["allowed"] is True
