@@ -243,7 +243,8 @@ class EditorBase:
             selected_name=self._name(self.selected), rows=rows, proposals=self._proposals(),
             problems=checked.problems, warnings=checked.warnings, snap=self.snap, step=str(_num(self.step)),
             undo_label=h.undo_label if h.can_undo else None, redo_label=h.redo_label if h.can_redo else None,
-            draft_note=self.draft_note, asking_delete=names, sections=sections, pieces=self._piece_kinds())
+            draft_note=self.draft_note, asking_delete=names, sections=sections, pieces=self._piece_kinds(),
+            borders=self._borders_of(self.selected))
 
     def _piece_kinds(self) -> tuple[tuple[str, str], ...]:
         """The rule sets' top-level pieces the draft may hold (``features``), each with a label."""
@@ -286,6 +287,20 @@ class EditorBase:
             if isinstance(s, dict) and s.get("id") == sid:
                 return str(s.get("name", sid))
         return str(sid)
+
+    def _borders_of(self, piece: Piece | None) -> tuple[tuple[str, str], ...]:
+        """A selected section's borders, each as ``("border:<index>", "Hall – Loft")``, to select one (the side
+        view's border lines take no click)."""
+        borders = self.doc.get("borders")
+        if piece is None or piece[0] != "section" or not isinstance(borders, list):
+            return ()
+        out = []
+        for i, b in enumerate(borders):
+            pair = b.get("between") if isinstance(b, dict) else b
+            if isinstance(pair, list) and len(pair) == 2 and piece[1] in pair:
+                other = pair[1] if pair[0] == piece[1] else pair[0]
+                out.append((f"border:{i}", f"{self._section_name(piece[1])} – {self._section_name(other)}"))
+        return tuple(out)
 
     def _fighters_on(self, sid: str) -> tuple[str, ...]:
         """The names of the fighters a section's deletion takes with it (:func:`vertigo.editing.delete_section`):

@@ -90,6 +90,7 @@ class PanelState:
     asking_delete: tuple[str, ...] = ()
     sections: tuple[tuple[str, str], ...] = ()
     pieces: tuple[tuple[str, str], ...] = ()
+    borders: tuple[tuple[str, str], ...] = ()
 
 
 SAVED = "Draft saved"
@@ -126,6 +127,11 @@ def editor_panel(state: PanelState) -> ET.Element:
         el(box, "p", state.draft_note, class_="draft-note" + ("" if saved else " unsaved"),
            role=None if saved else "alert", data_testid="draft-note")
     _form(box, state)
+    if state.borders:
+        part = el(box, "div", class_="buttons edit-borders", role="group", aria_label="Its borders")
+        el(part, "span", "Its borders:", class_="edit-borders-label")
+        for arg, label in state.borders:
+            button(part, label, "edit-go", arg, title=f"Select the border {label}: its kind, x and stated Height")
     if state.asking_delete:
         _delete_question(box, state)
     if state.proposals:
