@@ -139,7 +139,10 @@ def write(up: EditUpdate):
         keep = _field_focus()
         by_id("panel").innerHTML = up.panel
         _restore_focus(keep)
-    say(up.status, up.error)
+    if up.status is not None:
+        say(up.status, up.error)
+    elif up.error is None:
+        by_id("error").hidden = True
     if up.draft is not None:
         window.vertigoEdit.saveDraft(up.draft).then(create_proxy(_saved))
     el = _focus_target(up.focus) if up.focus else _held_again(held)

@@ -61,7 +61,7 @@ class EditUpdate:
     Attributes:
         svg: the whole side view with the editor's marks, when the drawing changed; None keeps it.
         panel: HTML of the side panel.
-        status: one line for the live status region.
+        status: one line for the live status region; None leaves it as it is (a field typed in, key by key).
         draft: the draft's JSON text to keep on this device (IndexedDB), when the draft changed.
         play: a table to put in play and leave Edit mode with (the full check passed).
         leave: leave Edit mode without a new table (back to the table in play).
@@ -71,7 +71,7 @@ class EditUpdate:
 
     svg: str | None
     panel: str
-    status: str
+    status: str | None
     draft: str | None = None
     play: Table | None = None
     leave: bool = False
@@ -145,6 +145,12 @@ class EditorBase:
         elif not keep and self.selected is not None and not self._exists(self.selected):
             self.selected = None
         return self.draw(f"{label}.", draft=True)
+
+    def _list(self, key: str) -> list[Any]:
+        """One of the draft's lists (``sections``, ``fighters``, ``borders``); empty where a damaged draft holds
+        something else there (the importer says what, at its place)."""
+        items = self.doc.get(key)
+        return items if isinstance(items, list) else []
 
     def _exists(self, piece: Piece) -> bool:
         """Whether a piece is still in the draft."""
@@ -234,7 +240,7 @@ class EditorBase:
             form = controls(self.doc, kind)
             rows = tuple(FormRow(c, shown(obj, c), tuple(p.message for p in mine if _at(p, form) == c.key))
                          for c in form)
-        sections = tuple((s["id"], str(s.get("name", s["id"]))) for s in self.doc.get("sections", [])
+        sections = tuple((s["id"], str(s.get("name", s["id"]))) for s in self._list("sections")
                          if isinstance(s, dict) and isinstance(s.get("id"), str))
         names = self._fighters_on(self.asking) if self.asking else ()
         h = self.history
@@ -283,7 +289,7 @@ class EditorBase:
 
     def _section_name(self, sid: Any) -> str:
         """A section's name from its id."""
-        for s in self.doc.get("sections", []):
+        for s in self._list("sections"):
             if isinstance(s, dict) and s.get("id") == sid:
                 return str(s.get("name", sid))
         return str(sid)
@@ -305,9 +311,9 @@ class EditorBase:
     def _fighters_on(self, sid: str) -> tuple[str, ...]:
         """The names of the fighters a section's deletion takes with it (:func:`vertigo.editing.delete_section`):
         those standing on it, and those up a ladder on one of its borders."""
-        ladders = {b["id"] for b in self.doc.get("borders", []) if isinstance(b, dict) and isinstance(b.get("id"), str)
+        ladders = {b["id"] for b in self._list("borders") if isinstance(b, dict) and isinstance(b.get("id"), str)
                    and sid in (border_ends(b) or ())}
-        return tuple(str(f.get("name", f.get("id"))) for f in self.doc.get("fighters", []) if isinstance(f, dict) and (
+        return tuple(str(f.get("name", f.get("id"))) for f in self._list("fighters") if isinstance(f, dict) and (
             (f.get("section") == sid and "ladder" not in f) or ("ladder" in f and f.get("ladder") in ladders)))
 
     def _len(self, value: Any) -> Fraction:

@@ -13,6 +13,7 @@ Imported only once the page is ready (the first press of **Edit**): the memory s
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 
 from vertigo.editing import (
@@ -119,8 +120,11 @@ class Editor(EditorBase):
         new_piece = piece
         if key == "id" and kind in ("section", "fighter") and isinstance(read(control, text), str):
             new_piece = (kind, read(control, text))
-        return self._edit(doc, f"{control.label} of {self._name(piece)}", merge=f"{piece_text}/{key}",
-                          select=new_piece if self.selected is not None else None)
+        up = self._edit(doc, f"{control.label} of {self._name(piece)}", merge=f"{piece_text}/{key}",
+                        select=new_piece if self.selected is not None else None)
+        # Typing is not announced key by key: the status line (a live region) keeps what it said, and the field
+        # shows the importer's message at once.
+        return replace(up, status=None)
 
     def click(self, kind: str, key: str) -> EditUpdate:
         """A click on a section or a fighter of the side view selects it."""
@@ -206,7 +210,7 @@ class Editor(EditorBase):
     def _next_surface(self, x: Fraction, height: Fraction, *, up: bool) -> str | None:
         """The section over ``x`` whose elevation is the next above (or below) ``height``, document order on ties."""
         best: tuple[Fraction, str] | None = None
-        for s in self.doc.get("sections", []):
+        for s in self._list("sections"):
             if not (isinstance(s, dict) and isinstance(s.get("x"), list) and isinstance(s.get("id"), str)):
                 continue
             try:
@@ -243,7 +247,7 @@ class Editor(EditorBase):
     def _extent(self) -> tuple[Fraction, Fraction]:
         """The draft's leftmost and rightmost section ends (0, 0 with none readable)."""
         ends = []
-        for s in self.doc.get("sections", []):
+        for s in self._list("sections"):
             try:
                 ends += [self._len(s["x"][0]), self._len(s["x"][1])]
             except (EditError, KeyError, TypeError, ValueError, IndexError):
@@ -270,7 +274,7 @@ class Editor(EditorBase):
         """A new fighter on the selected section (else the first), at its middle."""
         sid = self.selected[1] if self.selected and self.selected[0] == "section" else None
         if sid is None:
-            first = next((s for s in self.doc.get("sections", []) if isinstance(s, dict) and "id" in s), None)
+            first = next((s for s in self._list("sections") if isinstance(s, dict) and "id" in s), None)
             if first is None:
                 return self.draw("Add a section first: a fighter stands on one.", svg=False)
             sid = first["id"]
