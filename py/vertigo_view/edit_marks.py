@@ -28,6 +28,7 @@ import math
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING
 
 from vertigo.battlefield import Battlefield, Section
@@ -36,8 +37,8 @@ from vertigo.numbers import fmt
 from vertigo.table import Table
 from vertigo.text import isolate
 
-from .frame import SLAB, UH, _el, _Frame, _low, _pin
-from .markup import to_xml
+from .frame import _MEMO, SLAB, UH, _el, _Frame, _low, _pin, _root
+from .markup import to_xml, to_xml_holding
 from .overlay import _ring
 from .tokens import _figures, token_positions
 
@@ -80,18 +81,26 @@ def edit_marks(table: Table, selected: Piece | None, proposals: Sequence[Proposa
     frame = _Frame.of(table)
     field_ = table.scenario.field
     g = ET.Element("g", {"id": "edit-marks", "class": "edit-marks"})
-    if grid is not None and grid > 0:
-        _grid(g, field_, frame, exact(grid))
-    for p in proposals:
-        if p.a in field_ and p.b in field_:
-            _proposal(g, field_, frame, p)
+    lines = _grid(field_, frame, exact(grid)) if grid is not None and grid > 0 else ""
+    # Each proposal's marks are kept by value (vertigo_view.frame._Pieces): by the proposal and its two sections.
+    kept = _MEMO.pieces("proposal", frame.scale)
+    written = [kept.get((p, field_.section(p.a), field_.section(p.b)), partial(_proposal_text, field_, frame, p))
+               for p in proposals if p.a in field_ and p.b in field_]
+    selection = ET.Element("g")
     if selected is not None:
         kind, pid = selected
         if kind == "section" and pid in field_:
-            _section_marks(g, frame, field_.section(pid))
+            _section_marks(selection, frame, field_.section(pid))
         elif kind == "fighter" and any(f.id == pid for f in table.scenario.fighters):
-            _fighter_ring(g, table, frame, pid)
-    return to_xml(g)
+            _fighter_ring(selection, table, frame, pid)
+    return to_xml_holding(g, [lines, *written, *(to_xml(e) for e in selection)])
+
+
+def _proposal_text(field_: Battlefield, frame: _Frame, p: Proposal) -> str:
+    """One proposal's marks (:func:`_proposal`) as SVG text."""
+    holder = ET.Element("g")
+    _proposal(holder, field_, frame, p)
+    return "".join(to_xml(e) for e in holder)
 
 
 def grid_lines(lo: Fraction, hi: Fraction, step: Fraction) -> tuple[Fraction, tuple[Fraction, ...]]:
@@ -114,18 +123,24 @@ def grid_lines(lo: Fraction, hi: Fraction, step: Fraction) -> tuple[Fraction, tu
     return step, tuple(step * i for i in range(first, last + 1))
 
 
-def _grid(g: ET.Element, field_: Battlefield, frame: _Frame, step: Fraction) -> None:
-    """The grid's ``g.edit-grid``: one path of hairlines, from the view's top to its bottom at each of
+def _grid(field_: Battlefield, frame: _Frame, step: Fraction) -> str:
+    """The grid's ``g.edit-grid`` as SVG text: one path of hairlines, from the view's top to its bottom at each of
     :func:`grid_lines` (one element, not hundreds: the drawing is rewritten on every edit)."""
     lo = min(s.x0 for s in field_.sections)
     hi = max(s.x1 for s in field_.sections)
+    # Kept by value (vertigo_view.frame._Pieces): a drop that leaves the field's ends where they were draws none.
+    return _MEMO.pieces("grid", frame.scale).get((lo, hi, step, frame.top), partial(_grid_of, frame, lo, hi, step))
+
+
+def _grid_of(frame: _Frame, lo: Fraction, hi: Fraction, step: Fraction) -> str:
     drawn, xs = grid_lines(lo, hi, step)
-    grid = _el(g, "g", class_="edit-grid", data_step=fmt(drawn), data_asked=fmt(step), aria_hidden="true",
-               pointer_events="none", stroke=_ACCENT, stroke_opacity=0.3, stroke_width=1)
+    grid = _root("g", class_="edit-grid", data_step=fmt(drawn), data_asked=fmt(step), aria_hidden="true",
+                 pointer_events="none", stroke=_ACCENT, stroke_opacity=0.3, stroke_width=1)
     top, bottom = frame.y(frame.top), frame.y(frame.bottom)
     span = fmt(round(bottom - top, 2))
     _el(grid, "path", d=" ".join(f"M{fmt(round(frame.x(x), 2))} {fmt(round(top, 2))}v{span}" for x in xs),
         vector_effect="non-scaling-stroke", data_lines=len(xs))
+    return to_xml(grid)
 
 
 def _proposal(g: ET.Element, field_: Battlefield, frame: _Frame, p: Proposal) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar, cast
@@ -132,7 +132,8 @@ class _Memo:
     objects it was made from, found by identity (``is``) — never by hash
     or equality, which would walk all sections of a frozen scenario on
     every click.  Tables and scenarios are immutable, so a kept part can
-    never be stale.
+    never be stale.  The pieces a part is written from (each section's group, each border's, each
+    fighter's) are kept apart, by value (:meth:`pieces`): the editor's every edit makes a new scenario.
     """
 
     KEPT = 4
@@ -140,6 +141,7 @@ class _Memo:
 
     def __init__(self) -> None:
         self._parts: dict[str, list[tuple[object, Any]]] = {}
+        self._pieces: dict[str, dict[Hashable, _Pieces]] = {}
 
     def get(self, part: str, key: object, make: Callable[[], _T]) -> _T:
         """``make()`` for ``key``, made once while ``key`` is among the last :data:`KEPT` of this part."""
@@ -152,9 +154,63 @@ class _Memo:
         del kept[self.KEPT:]
         return value
 
+    def pieces(self, part: str, scale: Hashable) -> _Pieces:
+        """The pieces of one part of the drawing (each section's group, each border's) drawn at ``scale``
+        (:attr:`_Frame.scale`), kept by value (:class:`_Pieces`) for the last :data:`KEPT` scales of the part."""
+        kept = self._pieces.setdefault(part, {})
+        pieces = kept.get(scale)
+        if pieces is None:
+            pieces = kept[scale] = _Pieces()
+            while len(kept) > self.KEPT:
+                del kept[next(iter(kept))]
+        return pieces
+
     def clear(self) -> None:
         """Forget every part (what the drawing of a battlefield looks like changed: :mod:`vertigo_view.looks`)."""
         self._parts.clear()
+        self._pieces.clear()
+
+
+_NONE = object()
+
+
+class _Pieces:
+    """Pieces of one part of the drawing at one scale, each kept by the values it is drawn from.
+
+    The editor makes a new scenario at every edit, so the memo's parts, found by identity, are all made again;
+    a piece found here by value (a section's group by the section, what stands on it and its posts) is made
+    again only when one of those values changed: a drop that moves one section draws that section's group and
+    its borders', not the whole battlefield's.  A key holds every value its piece is drawn from (the scale
+    apart: one :class:`_Pieces` per scale), so a kept piece is exactly what making it again would give.
+
+    Kept in two generations of at most :data:`MOST` each: when the newer is full it becomes the older, and a
+    piece asked for again moves back to the newer; what no drawing asked for over a whole generation goes.
+    """
+
+    MOST = 1024
+    """Pieces in a generation (a battlefield holds at most 250 sections, 1,000 borders and 500 features)."""
+
+    __slots__ = ("_new", "_old")
+
+    def __init__(self) -> None:
+        self._new: dict[Hashable, Any] = {}
+        self._old: dict[Hashable, Any] = {}
+
+    def get(self, key: Hashable, make: Callable[[], _T]) -> _T:
+        """The piece kept for ``key``, else ``make()`` (kept); a key that cannot be hashed (a rule set's field
+        holding a list) is never kept."""
+        try:
+            value = self._new.get(key, _NONE)
+        except TypeError:
+            return make()
+        if value is _NONE:
+            value = self._old.pop(key, _NONE)
+            if value is _NONE:
+                value = make()
+            if len(self._new) >= self.MOST:
+                self._old, self._new = self._new, {}
+            self._new[key] = value
+        return cast(_T, value)
 
 
 _MEMO = _Memo()
@@ -210,6 +266,14 @@ class _Frame:
         return _Frame(x0 - (_LEFT + spare) / per, x1 + (_RIGHT + spare) / per, hi + tallest + _TOP / per,
                       lo - _BOTTOM / per, system, per, per, steps)
 
+    @property
+    def scale(self) -> tuple[System, float, float, float, bool]:
+        """What every piece of the drawing but the view's box, the sky and the scale is drawn with: the unit
+        system, the scales across and up, the bottom (ground is filled down to it) and whether stairs are drawn
+        step by step.  Not the view's left, right and top edges, which move whenever the battlefield's extent
+        does (:meth:`_Memo.pieces`)."""
+        return self.system, self.sx, self.sy, self.bottom, self.steps
+
     def x(self, units: float | Fraction) -> float:
         return round(float(units) * self.sx, 2)
 
@@ -236,6 +300,11 @@ def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: object) 
     if text is not None:
         e.text = text
     return e
+
+
+def _root(tag: str, **attrs: object) -> ET.Element:
+    """An element with no parent, its attributes named and written as :func:`_el` names and writes them."""
+    return ET.Element(tag, {k.rstrip("_").replace("_", "-"): str(v) for k, v in attrs.items()})
 
 
 def _pin(parent: ET.Element, x: float, y: float, cls: str = "", rank: int | None = None, **attrs: object) -> ET.Element:

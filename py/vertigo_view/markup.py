@@ -11,8 +11,9 @@ processing instructions.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 
-__all__ = ["to_html", "to_xml"]
+__all__ = ["to_html", "to_xml", "to_xml_holding"]
 
 
 _VOID = frozenset(ET.HTML_EMPTY)
@@ -104,4 +105,28 @@ def to_xml(e: ET.Element) -> str:
     """
     out: list[str] = []
     _write_xml(out, e)
+    return "".join(out)
+
+
+def to_xml_holding(e: ET.Element, written: Iterable[str]) -> str:
+    """``to_xml(e)`` with ``written`` after its own children: character for character what :func:`to_xml` gives
+    once the elements ``written`` holds (each an element as :func:`to_xml` writes it, tail included) are
+    appended to ``e`` — so a group whose children were written before (a section's group kept by the renderer,
+    :class:`vertigo_view.frame._Pieces`) is not built and written again."""
+    out: list[str] = []
+    _start(out, e, _XML_ATTR_REFS)
+    inner: list[str] = []
+    for child in e:
+        _write_xml(inner, child)
+    inner.extend(written)
+    if e.text or any(inner):
+        out.append(">")
+        if e.text:
+            out.append(_escaped(e.text, _TEXT_REFS))
+        out.extend(inner)
+        out.append(f"</{e.tag}>")
+    else:
+        out.append(" />")
+    if e.tail:
+        out.append(_escaped(e.tail, _TEXT_REFS))
     return "".join(out)

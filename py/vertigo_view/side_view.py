@@ -39,6 +39,10 @@ unit systems, the renderer's memo and the markers), :mod:`vertigo_view.terrain` 
 their tags and the scale), :mod:`vertigo_view.tokens` (the fighters) and :mod:`vertigo_view.overlay` (what a
 click marks: :class:`Highlights`, :func:`overlay_parts`).  This module puts them together (:func:`render`)
 and names every part the page and the tests draw with.
+
+Each section's, border's, feature's and fighter's piece of the drawing is kept as text by the values it is drawn
+from (:class:`vertigo_view.frame._Pieces`): the editor makes a new scenario at every edit, and its redraw builds
+only the pieces the edit changed.
 """
 
 from __future__ import annotations
@@ -121,13 +125,11 @@ def render(table: Table, highlights: Highlights | None = None) -> str:
         height=round(5 * frame.height, 2))
     _el(svg, "rect", class_="bedrock", x=round(frame.x(frame.left) - 4 * frame.width, 2), y=frame.y(frame.bottom),
         width=round(9 * frame.width, 2), height=round(4 * frame.height, 2), fill="#5e4a33")
-    _terrain(svg, table, frame)
-    _borders(svg, table, frame)
-    _scale(svg, table, frame)
-    _taps(svg, table, frame)
     text = to_xml(svg)
     assert text.endswith("</svg>")
-    # Over the terrain: the overlay, the fighters, then the labels (no line or figure hides one).
-    labels = _MEMO.get("labels", frame, lambda: to_xml(_labels(table, frame)))
-    return (text[:-len("</svg>")] + overlay_parts(table, highlights or Highlights()).text()
-            + render_fighters(table) + labels + "</svg>")
+    # The terrain's parts are written piece by piece, each piece kept by value (vertigo_view.frame._Pieces); over
+    # the terrain: the overlay, the fighters, then the labels (no line or figure hides one).
+    return "".join([text[:-len("</svg>")], _terrain(table, frame), _borders(table, frame),
+                    to_xml(_scale(table, frame)), _taps(table, frame),
+                    overlay_parts(table, highlights or Highlights()).text(), render_fighters(table),
+                    _MEMO.get("labels", frame, lambda: _labels(table, frame)), "</svg>"])

@@ -25,16 +25,19 @@ import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
+from typing import NamedTuple
 
-from vertigo.battlefield import Border, Section
+from vertigo.battlefield import Battlefield, Border, Section
 from vertigo.features import Feature
 from vertigo.numbers import fmt
 from vertigo.table import Table
 from vertigo.text import isolate
 
 from . import looks
-from .frame import _BOTTOM, _MEMO, BAND, SLAB, UH, _el, _Frame, _low, _pin, _points, _short, _text_width
+from .frame import _BOTTOM, _MEMO, BAND, SLAB, UH, _el, _Frame, _low, _pin, _points, _root, _short, _text_width
 from .looks import Look, Place, across_px, border_look, feature_look, section_look, terrain_defs
+from .markup import to_xml, to_xml_holding
 
 looks.on_change(_MEMO.clear)
 
@@ -84,87 +87,160 @@ def _section_label(s: Section, frame: _Frame) -> str:
             f"to {length(s.surface(s.x1))}")
 
 
-def _terrain(svg: ET.Element, table: Table, frame: _Frame) -> None:
-    g = _el(svg, "g", id="terrain")
+def _ordered(sections: tuple[Section, ...]) -> list[Section]:
+    """Ground first so slabs, which stand above it, are drawn over it; left to right within each, which is also
+    the keyboard's Tab order."""
+    return sorted(sections, key=lambda s: (s.kind != "ground", s.x0, s.elevation))
+
+
+class _SectionDrawn(NamedTuple):
+    """A section's pieces of the drawing as SVG text: its group in ``#terrain``, its tap region in ``#taps`` with
+    the order the regions are drawn in (:func:`_taps`), and its name in ``#labels``."""
+
+    group: str
+    tap_order: tuple[float, Fraction, str]
+    tap: str
+    label: str
+
+
+def _sections_drawn(table: Table, frame: _Frame) -> list[_SectionDrawn]:
+    """Every section's pieces, in drawing order (:func:`_ordered`), once per scenario and frame (:data:`_MEMO`).
+
+    Each is kept by value (:meth:`~vertigo_view.frame._Memo.pieces`): by the section, the features standing on it
+    and its posts, everything its pieces are drawn from at the frame's scale.  The editor makes a new scenario
+    at every edit; a section the edit did not change is not drawn again.
+    """
+    return _MEMO.get("sections", frame, lambda: _sections_drawn_of(table, frame))
+
+
+def _sections_drawn_of(table: Table, frame: _Frame) -> list[_SectionDrawn]:
     field_ = table.scenario.field
-    # Ground first so slabs, which stand above it, are drawn over it; left to right
-    # within each, which is also the keyboard's Tab order.
-    ordered = sorted(field_.sections, key=lambda s: (s.kind != "ground", s.x0, s.elevation))
-    thick = SLAB * UH
+    marks = _feature_marks(table, frame)
     features: dict[str, list[_FeatureMark]] = {}
-    for m in _feature_marks(table, frame):
+    for m in marks:
         features.setdefault(m.feature.on, []).append(m)
-    spans = _Spans(field_.sections)
-    for s in ordered:
-        x0, x1 = frame.x(s.x0), frame.x(s.x1)
-        top = frame.y(s.elevation)
-        low = frame.y(_low(s))
-        look = section_look(s, Place(x0, x1, frame.y(s.top), frame.y(frame.bottom) if s.kind == "ground" else
-                                     low + thick, frame.sy, frame.system.short))
-        on = features.get(s.id, ())
-        label = (_section_label(s, frame) + (f"; {look.note}" if look and look.note else "")
-                 + "".join(f"; {m.title}" for m in on))
-        sg = _el(g, "g", id=f"section-{s.id}", class_=" ".join(["section", s.kind, *(["stairs"] if s.stairs else []),
-                                                                 *(look.classes if look else ())]),
-                 data_section=s.id, role="button", tabindex=0, aria_label=label)
-        _el(sg, "title", label)
-        if s.kind == "ground":
-            bottom = frame.y(frame.bottom)
-            if s.stairs is None:
-                _el(sg, "rect", class_="body", x=x0, y=top, width=round(x1 - x0, 2), height=round(bottom - top, 2))
-            else:
-                pts = [(s.x0, Fraction(frame.bottom)), *_profile(s, frame), (s.x1, Fraction(frame.bottom))]
-                _el(sg, "polygon", class_="body", points=_points(frame, pts))
-        else:
-            high = frame.y(s.top)
-            # A thin slab is hard to hit: its name below it answers clicks too.
-            _el(sg, "rect", class_="hit", x=x0, y=high, width=round(x1 - x0, 2),
-                height=round(low - high + thick + 18, 2))
-            _posts(sg, s, spans, frame, _feature_marks(table, frame))
-            if s.stairs is None:
-                _el(sg, "rect", class_="body", x=x0, y=top, width=round(x1 - x0, 2), height=round(thick, 2))
-            else:
-                prof = _profile(s, frame)
-                _el(sg, "polygon", class_="body",
-                    points=_points(frame, prof) + " " + _points(frame, prof[::-1], thick))
+    spans = _Spans(field_.sections) if any(s.kind != "ground" for s in field_.sections) else None
+    kept = _MEMO.pieces("section", frame.scale)
+    out = []
+    for s in _ordered(field_.sections):
+        on = tuple(features.get(s.id, ()))
+        posts = () if spans is None or s.kind == "ground" else _post_rects(s, spans, frame, marks)
+        out.append(kept.get((s, tuple(m.feature for m in on), posts), partial(_section_drawn, s, frame, on, posts)))
+    return out
+
+
+def _section_drawn(s: Section, frame: _Frame, on: tuple[_FeatureMark, ...], posts: tuple[_Post, ...]
+                   ) -> _SectionDrawn:
+    """A section's pieces (:class:`_SectionDrawn`): its group with the features ``on`` it and its ``posts``."""
+    x0, x1 = frame.x(s.x0), frame.x(s.x1)
+    top = frame.y(s.top)
+    bottom = frame.y(frame.bottom) if s.kind == "ground" else frame.y(_low(s)) + SLAB * UH
+    taps, names = ET.Element("g"), ET.Element("g")
+    _tap(taps, s, frame, (x0, top, x1 - x0, bottom - top))
+    _section_name(names, s, frame)
+    return _SectionDrawn(to_xml(_section_group(s, frame, on, posts)), (-((x1 - x0) * (bottom - top)), s.x0, s.id),
+                         to_xml(taps[0]), to_xml(names[0]))
+
+
+def _section_group(s: Section, frame: _Frame, on: tuple[_FeatureMark, ...], posts: tuple[_Post, ...]
+                   ) -> ET.Element:
+    """A section's ``g.section``: its body (ground down to the bottom of the view; a slab a plate on its posts),
+    its surface or its steps, what the rule sets' looks add, and the features standing on it."""
+    thick = SLAB * UH
+    x0, x1 = frame.x(s.x0), frame.x(s.x1)
+    top = frame.y(s.elevation)
+    low = frame.y(_low(s))
+    look = section_look(s, Place(x0, x1, frame.y(s.top), frame.y(frame.bottom) if s.kind == "ground" else
+                                 low + thick, frame.sy, frame.system.short))
+    label = (_section_label(s, frame) + (f"; {look.note}" if look and look.note else "")
+             + "".join(f"; {m.title}" for m in on))
+    sg = _root("g", id=f"section-{s.id}", class_=" ".join(["section", s.kind, *(["stairs"] if s.stairs else []),
+                                                            *(look.classes if look else ())]),
+               data_section=s.id, role="button", tabindex=0, aria_label=label)
+    _el(sg, "title", label)
+    if s.kind == "ground":
+        bottom = frame.y(frame.bottom)
         if s.stairs is None:
-            _el(sg, "line", class_="surface", x1=x0, y1=top, x2=x1, y2=top)
+            _el(sg, "rect", class_="body", x=x0, y=top, width=round(x1 - x0, 2), height=round(bottom - top, 2))
         else:
-            _stairs(sg, s, frame)
-        if look:
-            sg.extend(look.marks)
-        for m in on:
-            _feature(sg, m)
+            pts = [(s.x0, Fraction(frame.bottom)), *_profile(s, frame), (s.x1, Fraction(frame.bottom))]
+            _el(sg, "polygon", class_="body", points=_points(frame, pts))
+    else:
+        high = frame.y(s.top)
+        # A thin slab is hard to hit: its name below it answers clicks too.
+        _el(sg, "rect", class_="hit", x=x0, y=high, width=round(x1 - x0, 2),
+            height=round(low - high + thick + 18, 2))
+        for x, y, height in posts:
+            _el(sg, "rect", class_="post", x=x, y=y, width=6, height=height)
+        if s.stairs is None:
+            _el(sg, "rect", class_="body", x=x0, y=top, width=round(x1 - x0, 2), height=round(thick, 2))
+        else:
+            prof = _profile(s, frame)
+            _el(sg, "polygon", class_="body",
+                points=_points(frame, prof) + " " + _points(frame, prof[::-1], thick))
+    if s.stairs is None:
+        _el(sg, "line", class_="surface", x1=x0, y1=top, x2=x1, y2=top)
+    else:
+        _stairs(sg, s, frame)
+    if look:
+        sg.extend(look.marks)
+    for m in on:
+        _feature(sg, m)
+    return sg
+
+
+def _terrain(table: Table, frame: _Frame) -> str:
+    """The ``<g id="terrain">`` group: each section's ``g.section`` (:func:`_section_group`), in drawing order."""
+    return to_xml_holding(_root("g", id="terrain"), [d.group for d in _sections_drawn(table, frame)])
 
 
 @dataclass(frozen=True)
 class _FeatureMark:
-    """Where a terrain feature is drawn (``place``, SVG units), what the rule sets make of it (``look``) and its
-    title: its name, isolated, then what the looks say of it (``"West wall — obstacle, 4 in, closed door"``)."""
+    """Where a terrain feature is drawn (``place``, SVG units), what the rule sets make of it (``look``), its
+    title: its name, isolated, then what the looks say of it (``"West wall — obstacle, 4 in, closed door"``), and
+    its tag's marker in ``#labels`` as SVG text ("" for none)."""
 
     feature: Feature
     place: Place
     look: Look | None
     title: str
+    label: str = ""
 
 
 def _feature_marks(table: Table, frame: _Frame) -> list[_FeatureMark]:
-    """Every feature's place and look, in document order (once per scenario and frame, :data:`_MEMO`)."""
+    """Every feature's place and look, in document order (once per scenario and frame, :data:`_MEMO`; each kept
+    by value, by the feature and its section, :meth:`~vertigo_view.frame._Memo.pieces`)."""
     return _MEMO.get("features", frame, lambda: _feature_marks_of(table, frame))
 
 
 def _feature_marks_of(table: Table, frame: _Frame) -> list[_FeatureMark]:
     field_ = table.scenario.field
+    kept = _MEMO.pieces("feature", frame.scale)
     out = []
     for f in field_.features:
         s = field_.section(f.on)
-        # Its top: its height over the surface at its centre; its foot: the lowest surface under it (stairs).
-        place = Place(frame.x(f.x0), frame.x(f.x1), frame.y(s.surface(f.centre) + f.height),
-                      frame.y(min(s.surface(f.x0), s.surface(f.x1))), frame.sy, frame.system.short)
-        look = feature_look(f, place)
-        title = isolate(f.name) + (f" — {look.note}" if look and look.note else "")
-        out.append(_FeatureMark(f, place, look, title))
+        out.append(kept.get((f, s), partial(_feature_mark, f, s, frame)))
     return out
+
+
+def _feature_mark(f: Feature, s: Section, frame: _Frame) -> _FeatureMark:
+    """A feature's place, look, title and tag (:class:`_FeatureMark`) on its section ``s``."""
+    # Its top: its height over the surface at its centre; its foot: the lowest surface under it (stairs).
+    place = Place(frame.x(f.x0), frame.x(f.x1), frame.y(s.surface(f.centre) + f.height),
+                  frame.y(min(s.surface(f.x0), s.surface(f.x1))), frame.sy, frame.system.short)
+    look = feature_look(f, place)
+    title = isolate(f.name) + (f" — {look.note}" if look and look.note else "")
+    if not (look and look.tag):
+        return _FeatureMark(f, place, look, title)
+    g = ET.Element("g")
+    w = max(30.0, _text_width(look.tag, 11) + 4)
+    # Rank 3 after the section names: a feature's tag says what its drawing shows, and gives way first.  It does
+    # not slide: moved off its feature's top it would read as the tag of whatever it came to stand by.
+    px = _pin(g, round((place.x0 + place.x1) / 2, 2), place.top, " ".join(["feature-mark", *look.classes]), rank=3,
+              data_feature_tag=f.id)
+    _el(px, "rect", class_="feature-tag", x=round(-w / 2, 2), y=-22, width=fmt(w), height=16, rx=4)
+    _el(px, "text", look.tag, class_="feature-label", x=0, y=-10.5)
+    return _FeatureMark(f, place, look, title, to_xml(g[0]))
 
 
 def _feature(sg: ET.Element, m: _FeatureMark) -> None:
@@ -185,31 +261,27 @@ TAP_PX = 24.0
 anywhere in a square this size under the middle of its surface (issue 22)."""
 
 
-def _taps(svg: ET.Element, table: Table, frame: _Frame) -> None:
-    """The ``<g id="taps">`` layer, over the terrain and under the fighters: a tap region per section.
+def _taps(table: Table, frame: _Frame) -> str:
+    """The ``<g id="taps">`` layer, over the terrain and under the fighters: a tap region per section (:func:`_tap`).
 
-    Each is a marker (``g.pin.tap[data-section]``, :func:`_pin`): a :data:`TAP_PX` px square whose top edge
-    is the middle of the section's surface, so a fighter standing there keeps its token.  ``data-box``: the
-    section's body, ``"x y width height"`` in SVG units; the page turns a region on (``.tap-on``) only while
-    that body is drawn under :data:`TAP_PX` either way, so a large section's region never covers a
-    neighbour drawn over it.  Larger sections come first, so where two regions overlap the smaller one,
-    drawn later, wins.
+    Larger sections come first, so where two regions overlap the smaller one, drawn later, wins.
     """
-    g = _el(svg, "g", id="taps")
-    thick = SLAB * UH
-    boxes = []
-    for s in table.scenario.field.sections:
-        x0, x1 = frame.x(s.x0), frame.x(s.x1)
-        top = frame.y(s.top)
-        bottom = frame.y(frame.bottom) if s.kind == "ground" else frame.y(_low(s)) + thick
-        boxes.append(((x1 - x0) * (bottom - top), s.x0, s.id, s, (x0, top, x1 - x0, bottom - top)))
-    for _, _, _, s, box in sorted(boxes, key=lambda b: (-b[0], b[1], b[2])):
-        px = _pin(g, frame.x(s.centre), frame.y(s.surface(s.centre)), "tap-region")
-        pin = g[-1]
-        pin.set("class", "pin tap")
-        pin.set("data-section", s.id)
-        pin.set("data-box", " ".join(fmt(round(v, 2)) for v in box))
-        _el(px, "rect", class_="tap-area", x=-TAP_PX / 2, y=0, width=TAP_PX, height=TAP_PX)
+    drawn = sorted(_sections_drawn(table, frame), key=lambda d: d.tap_order)
+    return to_xml_holding(_root("g", id="taps"), [d.tap for d in drawn])
+
+
+def _tap(g: ET.Element, s: Section, frame: _Frame, box: tuple[float, float, float, float]) -> None:
+    """A section's tap region in ``g``: a marker (``g.pin.tap[data-section]``, :func:`_pin`), a :data:`TAP_PX` px
+    square whose top edge is the middle of the section's surface, so a fighter standing there keeps its token.
+    ``data-box``: the section's body, ``"x y width height"`` in SVG units; the page turns a region on
+    (``.tap-on``) only while that body is drawn under :data:`TAP_PX` either way, so a large section's region
+    never covers a neighbour drawn over it."""
+    px = _pin(g, frame.x(s.centre), frame.y(s.surface(s.centre)), "tap-region")
+    pin = g[-1]
+    pin.set("class", "pin tap")
+    pin.set("data-section", s.id)
+    pin.set("data-box", " ".join(fmt(round(v, 2)) for v in box))
+    _el(px, "rect", class_="tap-area", x=-TAP_PX / 2, y=0, width=TAP_PX, height=TAP_PX)
 
 
 def _stairs(sg: ET.Element, s: Section, frame: _Frame) -> None:
@@ -228,20 +300,26 @@ def _stairs(sg: ET.Element, s: Section, frame: _Frame) -> None:
         _el(sg, "line", class_="surface tread", data_step=i // 2, x1=frame.x(a), y1=y, x2=frame.x(b), y2=y)
 
 
-def _posts(sg: ET.Element, slab: Section, spans: _Spans, frame: _Frame, features: list[_FeatureMark]) -> None:
+_Post = tuple[float, float, float]
+"""A slab's post as drawn: ``(x, y, height)``, SVG units."""
+
+
+def _post_rects(slab: Section, spans: _Spans, frame: _Frame, features: list[_FeatureMark]) -> tuple[_Post, ...]:
     """A slab's two posts (``rect.post``, 6 SVG units wide, inside each end) from under its plate down to the
     highest surface under its middle, or to the top of a terrain feature of another section it stands on; none
     where such a feature reaches the plate's underside (a wall holds the floor up: a post drawn over it would
     hide its door)."""
     under = frame.y(_low(slab)) + SLAB * UH
     foot = frame.y(_support_below(spans, slab, frame))
+    out = []
     for px in (frame.x(slab.x0) + 3, frame.x(slab.x1) - 9):
         tops = [m.place.top for m in features if m.feature.on != slab.id and m.place.x0 <= px
                 and px + 6 <= m.place.x1 and m.place.top < foot]
         if any(top <= under for top in tops):
             continue
         low = min([foot, *tops])
-        _el(sg, "rect", class_="post", x=round(px, 2), y=under, width=6, height=round(max(0.0, low - under), 2))
+        out.append((round(px, 2), under, round(max(0.0, low - under), 2)))
+    return tuple(out)
 
 
 class _Spans:
@@ -287,28 +365,59 @@ class _BorderMark:
     look: Look | None = None
 
 
-def _border_marks(table: Table, frame: _Frame) -> list[_BorderMark]:
-    """Every border's line and label, in document order (once per scenario and frame, :data:`_MEMO`)."""
-    return _MEMO.get("borders", frame, lambda: _border_marks_of(table, frame))
+class _BorderDrawn(NamedTuple):
+    """A border's pieces of the drawing: where it is drawn (``mark``), its group in ``#borders`` and its Height
+    tag's marker in ``#labels`` ("" for none), as SVG text."""
+
+    mark: _BorderMark
+    group: str
+    label: str
 
 
-def _border_marks_of(table: Table, frame: _Frame) -> list[_BorderMark]:
+def _borders_drawn(table: Table, frame: _Frame) -> list[_BorderDrawn]:
+    """Every border's pieces, in document order, once per scenario and frame (:data:`_MEMO`); each kept by value
+    (:meth:`~vertigo_view.frame._Memo.pieces`): by the border and its two sections."""
+    return _MEMO.get("borders", frame, lambda: _borders_drawn_of(table, frame))
+
+
+def _borders_drawn_of(table: Table, frame: _Frame) -> list[_BorderDrawn]:
     field_ = table.scenario.field
+    kept = _MEMO.pieces("border", frame.scale)
     out = []
     for b in field_.borders:
-        # Measured where the border is drawn: a flight of stairs meets its neighbours at the step there.
-        ha, hc = field_.border_surfaces(b)
-        h = abs(ha - hc)
-        lo, hi = sorted((ha, hc))
-        ly = (frame.y(hi) + frame.y(lo)) / 2 if h else frame.y(hi) - 14
-        look = border_look(b, h, Place(frame.x(b.x), frame.x(b.x), frame.y(hi), frame.y(lo), frame.sy,
-                                       frame.system.short))
-        # A border between two sections at the same height gets no tag: "H0" / "0 ft" says nothing the eye
-        # does not already see.  Its line and its title stay.  A rule set may tag it otherwise ("H1 ladder").
-        text = look.tag if look is not None and look.tag is not None else frame.system.short(h) if h else ""
-        out.append(_BorderMark(h, frame.x(b.x), frame.y(lo), frame.y(hi), ly, text,
-                               max(30.0, _text_width(text, 11) + 4) if text else 0.0, look))
+        a, c = field_.section(b.a), field_.section(b.b)
+        out.append(kept.get((b, a, c), partial(_border_drawn, field_, b, frame)))
     return out
+
+
+def _border_marks(table: Table, frame: _Frame) -> list[_BorderMark]:
+    """Every border's line and label, in document order (once per scenario and frame, :data:`_MEMO`)."""
+    return _MEMO.get("border marks", frame, lambda: [d.mark for d in _borders_drawn(table, frame)])
+
+
+def _border_drawn(field_: Battlefield, b: Border, frame: _Frame) -> _BorderDrawn:
+    """A border's pieces (:class:`_BorderDrawn`), drawn from the border and its two sections alone."""
+    # Measured where the border is drawn: a flight of stairs meets its neighbours at the step there.
+    ha, hc = field_.border_surfaces(b)
+    h = abs(ha - hc)
+    lo, hi = sorted((ha, hc))
+    ly = (frame.y(hi) + frame.y(lo)) / 2 if h else frame.y(hi) - 14
+    look = border_look(b, h, Place(frame.x(b.x), frame.x(b.x), frame.y(hi), frame.y(lo), frame.sy,
+                                   frame.system.short))
+    # A border between two sections at the same height gets no tag: "H0" / "0 ft" says nothing the eye
+    # does not already see.  Its line and its title stay.  A rule set may tag it otherwise ("H1 ladder").
+    text = look.tag if look is not None and look.tag is not None else frame.system.short(h) if h else ""
+    m = _BorderMark(h, frame.x(b.x), frame.y(lo), frame.y(hi), ly, text,
+                    max(30.0, _text_width(text, 11) + 4) if text else 0.0, look)
+    if not m.text:
+        return _BorderDrawn(m, to_xml(_border_group(field_, b, m, frame)), "")
+    g = ET.Element("g")
+    px = _pin(g, m.x, m.label_y, " ".join(["border-mark", *(m.look.classes if m.look else ())]), rank=2,
+              data_border=f"{b.a}|{b.b}")
+    px.set("data-slide", "v")  # may slide along its border's line to make room
+    _el(px, "rect", class_="border-tag", x=round(-m.w / 2, 2), y=-9, width=fmt(m.w), height=16, rx=4)
+    _el(px, "text", m.text, class_="border-label", x=0, y=3.5)
+    return _BorderDrawn(m, to_xml(_border_group(field_, b, m, frame)), to_xml(g[0]))
 
 
 TREAD_PX = 24.0
@@ -346,29 +455,33 @@ def _kind_marks(bg: ET.Element, b: Border, m: _BorderMark, rises_right: bool) ->
         _el(g, "line", class_="ladder-rung", x1=-4, y1=y, x2=4, y2=y)
 
 
-def _borders(svg: ET.Element, table: Table, frame: _Frame) -> None:
-    g = _el(svg, "g", id="borders")
-    field_ = table.scenario.field
-    for b, m in zip(field_.borders, _border_marks(table, frame), strict=True):
-        a, c = field_.section(b.a), field_.section(b.b)
-        x, h, look = m.x, m.h, m.look
-        classes = ["border", *(["flat"] if h == 0 else []), *([b.kind] if b.kind else []),
-                   *(look.classes if look else ())]
-        bg = _el(g, "g", id=f"border-{b.a}--{b.b}", class_=" ".join(classes), data_border=f"{b.a}|{b.b}",
-                 data_height=fmt(h))
-        _el(bg, "title", f"Border {isolate(a.name)} – {isolate(c.name)}: {frame.system.length(h)}"
-                         + (f", a {b.kind}" if b.kind else "") + (f"; {look.note}" if look and look.note else ""))
-        _el(bg, "line", class_="border-line",
-            x1=x, y1=m.hi - (6 if h == 0 else 0), x2=x, y2=m.lo + (6 if h == 0 else 0))
-        ha, hc = field_.border_surfaces(b)
-        upper = a if ha > hc else c
-        _kind_marks(bg, b, m, upper.centre > b.x)
-        if look:
-            bg.extend(look.marks)
+def _borders(table: Table, frame: _Frame) -> str:
+    """The ``<g id="borders">`` group: each border's ``g.border`` (:func:`_border_group`), in document order."""
+    return to_xml_holding(_root("g", id="borders"), [d.group for d in _borders_drawn(table, frame)])
 
 
-def _labels(table: Table, frame: _Frame) -> ET.Element:
-    """The ``<g id="labels">`` group: every section's name, every border's Height tag and every feature's tag, as
+def _border_group(field_: Battlefield, b: Border, m: _BorderMark, frame: _Frame) -> ET.Element:
+    """A border's ``g.border``: its title, its line, a stair's or a ladder's marks and what the looks add."""
+    a, c = field_.section(b.a), field_.section(b.b)
+    x, h, look = m.x, m.h, m.look
+    classes = ["border", *(["flat"] if h == 0 else []), *([b.kind] if b.kind else []),
+               *(look.classes if look else ())]
+    bg = _root("g", id=f"border-{b.a}--{b.b}", class_=" ".join(classes), data_border=f"{b.a}|{b.b}",
+               data_height=fmt(h))
+    _el(bg, "title", f"Border {isolate(a.name)} – {isolate(c.name)}: {frame.system.length(h)}"
+                     + (f", a {b.kind}" if b.kind else "") + (f"; {look.note}" if look and look.note else ""))
+    _el(bg, "line", class_="border-line",
+        x1=x, y1=m.hi - (6 if h == 0 else 0), x2=x, y2=m.lo + (6 if h == 0 else 0))
+    ha, hc = field_.border_surfaces(b)
+    upper = a if ha > hc else c
+    _kind_marks(bg, b, m, upper.centre > b.x)
+    if look:
+        bg.extend(look.marks)
+    return bg
+
+
+def _labels(table: Table, frame: _Frame) -> str:
+    """The ``<g id="labels">`` group: every border's Height tag, every section's name and every feature's tag, as
     markers.
 
     Drawn last, over the overlay and the fighters, so no line of a move or a shot and no figure hides a
@@ -378,38 +491,23 @@ def _labels(table: Table, frame: _Frame) -> ET.Element:
     (``static/view.js``) and comes back as the view zooms in.  A feature's tag stands over the middle of its top,
     its ``.feature-mark`` naming it in ``data-feature-tag``; it never slides away from there.
     """
-    g = ET.Element("g", {"id": "labels", "aria-hidden": "true"})
-    field_ = table.scenario.field
-    thick = SLAB * UH
-    for b, m in zip(field_.borders, _border_marks(table, frame), strict=True):
-        if not m.text:
-            continue
-        px = _pin(g, m.x, m.label_y, " ".join(["border-mark", *(m.look.classes if m.look else ())]), rank=2,
-                  data_border=f"{b.a}|{b.b}")
-        px.set("data-slide", "v")  # may slide along its border's line to make room
-        _el(px, "rect", class_="border-tag", x=round(-m.w / 2, 2), y=-9, width=fmt(m.w), height=16, rx=4)
-        _el(px, "text", m.text, class_="border-label", x=0, y=3.5)
-    for s in sorted(field_.sections, key=lambda s: (s.kind != "ground", s.x0, s.elevation)):
-        low = frame.y(_low(s))
-        cx = round((frame.x(s.x0) + frame.x(s.x1)) / 2, 2)
-        if s.kind == "ground":
-            px = _pin(g, cx, low, "section-mark")
-            y = BAND + 14
-        else:
-            px = _pin(g, cx, low + thick, "section-mark")
-            y = 13.0
-        _el(px, "text", _short(s.name, 30), class_="section-name lbl", data_rank=3, data_section=s.id, x=0, y=y)
-    for fm in _feature_marks(table, frame):
-        if not (fm.look and fm.look.tag):
-            continue
-        w = max(30.0, _text_width(fm.look.tag, 11) + 4)
-        # Rank 3 after the section names: a feature's tag says what its drawing shows, and gives way first.  It
-        # does not slide: moved off its feature's top it would read as the tag of whatever it came to stand by.
-        px = _pin(g, round((fm.place.x0 + fm.place.x1) / 2, 2), fm.place.top,
-                  " ".join(["feature-mark", *fm.look.classes]), rank=3, data_feature_tag=fm.feature.id)
-        _el(px, "rect", class_="feature-tag", x=round(-w / 2, 2), y=-22, width=fmt(w), height=16, rx=4)
-        _el(px, "text", fm.look.tag, class_="feature-label", x=0, y=-10.5)
-    return g
+    return to_xml_holding(ET.Element("g", {"id": "labels", "aria-hidden": "true"}), [
+        *(d.label for d in _borders_drawn(table, frame) if d.label),
+        *(d.label for d in _sections_drawn(table, frame)),
+        *(m.label for m in _feature_marks(table, frame) if m.label)])
+
+
+def _section_name(g: ET.Element, s: Section, frame: _Frame) -> None:
+    """A section's name in ``g``, a marker under its surface (``text.section-name``, rank 3)."""
+    low = frame.y(_low(s))
+    cx = round((frame.x(s.x0) + frame.x(s.x1)) / 2, 2)
+    if s.kind == "ground":
+        px = _pin(g, cx, low, "section-mark")
+        y = BAND + 14
+    else:
+        px = _pin(g, cx, low + SLAB * UH, "section-mark")
+        y = 13.0
+    _el(px, "text", _short(s.name, 30), class_="section-name lbl", data_rank=3, data_section=s.id, x=0, y=y)
 
 
 AXIS_TICKS = 200
@@ -427,12 +525,14 @@ def axis_steps(lo: Fraction, hi: Fraction) -> int:
     return step
 
 
-def _scale(svg: ET.Element, table: Table, frame: _Frame) -> None:
-    g = _el(svg, "g", id="scale", aria_hidden="true")
+def _scale(table: Table, frame: _Frame) -> ET.Element:
+    """The ``<g id="scale">`` group: the length bar at true scale, else the Height axis."""
+    g = _root("g", id="scale", aria_hidden="true")
     if frame.system.true_scale:
         _length_bar(g, table, frame)
-        return
-    _height_axis(g, table, frame)
+    else:
+        _height_axis(g, table, frame)
+    return g
 
 
 def _height_axis(g: ET.Element, table: Table, frame: _Frame) -> None:

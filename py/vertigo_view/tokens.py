@@ -14,6 +14,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 from types import MappingProxyType
 
 from vertigo import lengths
@@ -24,7 +25,7 @@ from vertigo.scenario import Fighter
 from vertigo.table import Table
 from vertigo.text import isolate
 
-from .frame import _MEMO, _el, _Frame, _pin, _short, figure_height
+from .frame import _MEMO, _el, _Frame, _pin, _root, _short, figure_height
 from .markup import to_xml
 
 __all__ = ["SIDE_COLOURS", "TOKEN_R", "MIN_TAP", "initials", "token_positions", "state_notes", "fighter_groups",
@@ -157,32 +158,59 @@ def _figures_of(table: Table, frame: _Frame) -> dict[str, _Figure]:
     return out
 
 
-def _fighters(table: Table) -> ET.Element:
-    """The ``<g id="fighters">`` group: one token or figure, name and click target per fighter.
+def _fighters(table: Table) -> tuple[tuple[str, str], ...]:
+    """Each fighter's ``g.fighter`` as SVG text, in drawing order: one token or figure, name and click target per
+    fighter, for the ``<g id="fighters">`` group.
 
     Tokens and names are markers (:func:`_pin`): the same size in px at every zoom, a token
     :data:`TOKEN_R` px in radius standing on its section's top.  Fighters sharing a section
     alternate their names' heights so long names clear each other; a name the page cannot fit
     without overlapping another label gives way (``.lbl``, ``data-rank``: ``static/view.js``).
+
+    Each group is kept by value (:meth:`~vertigo_view.frame._Memo.pieces`): by the fighter, its section, where it
+    stands (its x and the height it stands at), its colour, its mark, its states and its place among the fighters
+    drawn with it (its name's lift; at true scale, its figure), everything it is drawn from at the frame's scale.
     """
-    g = ET.Element("g", {"id": "fighters"})
     frame = _Frame.of(table)
     if frame.system.true_scale:
-        _standing(g, table, frame)
-        return g
+        return _standing(table, frame)
     colours = _side_colour(table)
     where = token_positions(table)
     stagger: dict[str, int] = {}
     for sid in sorted(table.crowds):
         for i, fid in enumerate(table.fighters_on(sid)):
             stagger[fid] = i
+    kept = _MEMO.pieces("token", frame.scale)
+    out = []
     for f in table.scenario.fighters:
-        cx, cy = where[f.id]
-        fg = _fighter_group(g, table, f)
         lift = 13 * (stagger.get(f.id, 0) % 2)
-        _token(fg, table, cx, cy, f, colours[f.side], lift)
-        _foot(fg, table, frame, f.id, cx)
-    return g
+        colour, mark, notes = colours[f.side], _initials(table)[f.id], state_notes(table, f.id)
+        out.append((f.id, kept.get((*_drawn_from(table, f), lift, colour, mark, notes),
+                                   partial(_token_fighter, table, frame, f, where[f.id], lift, colour, mark, notes))))
+    return tuple(out)
+
+
+def _drawn_from(table: Table, f: Fighter) -> tuple[object, ...]:
+    """What a fighter's group is drawn from on the table, but its colour, mark, states and place among the others:
+    the fighter, its section, where it stands, its x and the height it stands at."""
+    stand = table.stand_of(f.id)
+    return f, table.scenario.field.section(stand.section), stand, table.stand(f.id)[1], table.surface(f.id)
+
+
+def _initials(table: Table) -> Mapping[str, str]:
+    """:func:`initials` of the table's fighters, once per scenario (:data:`_MEMO`)."""
+    return _MEMO.get("initials", table.scenario, lambda: initials(table.scenario.fighters))
+
+
+def _token_fighter(table: Table, frame: _Frame, f: Fighter, at: tuple[float, float], lift: float, colour: str,
+                   mark: str, notes: tuple[str, ...]) -> str:
+    """A fighter's ``g.fighter`` in the Height frame as SVG text: its token standing on SVG point ``at``, its name
+    ``lift`` px higher, and its foot mark."""
+    cx, cy = at
+    fg = _fighter_group(table, f, notes)
+    _token(fg, cx, cy, f, colour, mark, notes, lift)
+    _foot(fg, table, frame, f.id, cx)
+    return to_xml(fg)
 
 
 def _foot(fg: ET.Element, table: Table, frame: _Frame, fid: str, drawn_x: float) -> None:
@@ -198,9 +226,10 @@ def _foot(fg: ET.Element, table: Table, frame: _Frame, fid: str, drawn_x: float)
         d="M-4,-3L4,-3L0,2Z")
 
 
-def _token(fg: ET.Element, table: Table, x: float, y: float, f: Fighter, colour: str, lift: float = 0.0,
-           name_at: tuple[float, float] | None = None) -> None:
-    """A token marker: a hit target, the disc and the initial, and the fighter's name (``.lbl``, rank 1).
+def _token(fg: ET.Element, x: float, y: float, f: Fighter, colour: str, mark: str, notes: tuple[str, ...],
+           lift: float = 0.0, name_at: tuple[float, float] | None = None) -> None:
+    """A token marker: a hit target, the disc and the initial (``mark``, :func:`initials`), a badge of its states
+    (``notes``, :func:`state_notes`) and the fighter's name (``.lbl``, rank 1).
 
     Height frame: the disc stands on SVG point (x, y) and the name is above it (``lift`` px higher).
     True scale: the disc is centred on (x, y), the middle of the figure, and the name stands on
@@ -210,9 +239,8 @@ def _token(fg: ET.Element, table: Table, x: float, y: float, f: Fighter, colour:
     cy = -TOKEN_R - 1 if name_at is None else 0.0
     _el(px, "rect", class_="hit", x=-MIN_TAP / 2, y=round(cy - MIN_TAP / 2, 2), width=MIN_TAP, height=MIN_TAP)
     _el(px, "circle", class_="token", cx=0, cy=cy, r=TOKEN_R, fill=colour)
-    mark = _MEMO.get("initials", table.scenario, lambda: initials(table.scenario.fighters))[f.id]
     _el(px, "text", mark, class_="token-initial" + (" long" if len(mark) > 2 else ""), x=0, y=round(cy + 4.5, 2))
-    _state_badge(px, cy, state_notes(table, f.id))
+    _state_badge(px, cy, notes)
     if name_at is None:
         name = px
         name_y = cy - TOKEN_R - 5 - lift
@@ -247,24 +275,26 @@ def _state_badge(px: ET.Element, cy: float, notes: tuple[str, ...]) -> None:
         text_anchor="middle")
 
 
-def _fighter_group(g: ET.Element, table: Table, f: Fighter) -> ET.Element:
-    """A fighter's ``g.fighter`` (a keyboard button named for the fighter, where it stands and its states on)."""
+def _fighter_group(table: Table, f: Fighter, notes: tuple[str, ...]) -> ET.Element:
+    """A fighter's ``g.fighter`` (a keyboard button named for the fighter, where it stands and its states on:
+    ``notes``, :func:`state_notes`)."""
     sec = table.scenario.field.section(table.position(f.id))
     stand = table.stand_of(f.id)
     where = f"on {isolate(sec.name)}"
     if stand.ladder is not None and stand.up is not None:
         where = f"{lengths.show(stand.up, table.scenario.units)} up the ladder from {isolate(sec.name)}"
-    label = f"{isolate(f.name)} ({isolate(f.side)}) {where}" + "".join(f"; {n}" for n in state_notes(table, f.id))
-    fg = _el(g, "g", id=f"fighter-{f.id}", class_="fighter", data_fighter=f.id, data_side=f.side,
-             role="button", tabindex=0, aria_label=label)
+    label = f"{isolate(f.name)} ({isolate(f.side)}) {where}" + "".join(f"; {n}" for n in notes)
+    fg = _root("g", id=f"fighter-{f.id}", class_="fighter", data_fighter=f.id, data_side=f.side,
+               role="button", tabindex=0, aria_label=label)
     _el(fg, "title", label)
     return fg
 
 
-def _standing(g: ET.Element, table: Table, frame: _Frame) -> None:
+def _standing(table: Table, frame: _Frame) -> tuple[tuple[str, str], ...]:
     """True scale: each fighter a standing figure of its size — a head and a body in its side's colour —
     with its token marker (:func:`_token`) on its middle, so a fighter is a tap target of at least
-    :data:`MIN_TAP` px and its name (over its head) reads however small the figure is drawn.
+    :data:`MIN_TAP` px and its name (over its head) reads however small the figure is drawn; each group kept by
+    value as :func:`_fighters` keeps a token's.
 
     The ``g.fighter.figure`` also carries ``data-sm`` (its Size Modifier),
     ``data-feet`` and ``data-top`` (SVG y of its feet and of the top of its
@@ -277,19 +307,29 @@ def _standing(g: ET.Element, table: Table, frame: _Frame) -> None:
     # names come after the higher heads. Ties keep the document's order.
     fighters = table.scenario.fighters
     order = sorted(range(len(fighters)), key=lambda i: (figures[fighters[i].id].feet - figures[fighters[i].id].h, i))
+    kept = _MEMO.pieces("figure", frame.scale)
+    out = []
     for f in (fighters[i] for i in order):
-        fig = figures[f.id]
-        fg = _fighter_group(g, table, f)
-        fg.set("class", "fighter figure")
-        fg.set("data-sm", str(f[SM]))
-        fg.set("data-feet", fmt(fig.feet))
-        fg.set("data-top", fmt(round(fig.feet - fig.h, 2)))
-        # The figure answers clicks too, however thin it is drawn.
-        half = fig.w / 2 + 2
-        _el(fg, "rect", class_="hit", x=round(fig.cx - half, 2), y=round(fig.feet - fig.h, 2),
-            width=round(2 * half, 2), height=round(fig.h, 2))
-        _figure(fg, fig, colours[f.side])
-        _token(fg, table, fig.cx, fig.mid, f, colours[f.side], name_at=(fig.cx, round(fig.feet - fig.h, 2)))
+        fig, colour, mark, notes = figures[f.id], colours[f.side], _initials(table)[f.id], state_notes(table, f.id)
+        out.append((f.id, kept.get((*_drawn_from(table, f), fig, colour, mark, notes),
+                                   partial(_figure_fighter, table, f, fig, colour, mark, notes))))
+    return tuple(out)
+
+
+def _figure_fighter(table: Table, f: Fighter, fig: _Figure, colour: str, mark: str, notes: tuple[str, ...]) -> str:
+    """A fighter's ``g.fighter.figure`` at true scale as SVG text: its figure ``fig`` and its token marker."""
+    fg = _fighter_group(table, f, notes)
+    fg.set("class", "fighter figure")
+    fg.set("data-sm", str(f[SM]))
+    fg.set("data-feet", fmt(fig.feet))
+    fg.set("data-top", fmt(round(fig.feet - fig.h, 2)))
+    # The figure answers clicks too, however thin it is drawn.
+    half = fig.w / 2 + 2
+    _el(fg, "rect", class_="hit", x=round(fig.cx - half, 2), y=round(fig.feet - fig.h, 2),
+        width=round(2 * half, 2), height=round(fig.h, 2))
+    _figure(fg, fig, colour)
+    _token(fg, fig.cx, fig.mid, f, colour, mark, notes, name_at=(fig.cx, round(fig.feet - fig.h, 2)))
+    return to_xml(fg)
 
 
 def _figure(fg: ET.Element, fig: _Figure, colour: str) -> None:
@@ -322,7 +362,7 @@ def fighter_groups(table: Table) -> tuple[tuple[str, str], ...]:
     by_states: dict[object, tuple[tuple[str, str], ...]] = _MEMO.get("groups", table.stands, dict)
     groups = by_states.get(table.states)
     if groups is None:
-        groups = by_states[table.states] = tuple((fg.get("data-fighter", ""), to_xml(fg)) for fg in _fighters(table))
+        groups = by_states[table.states] = _fighters(table)
     return groups
 
 

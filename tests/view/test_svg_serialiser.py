@@ -108,8 +108,7 @@ def test_the_whole_side_view_of_every_bundled_battlefield_is_written_as_elementt
     svg = both_ways.same(lambda: side_view.render(t))
     assert svg.startswith("<svg ") and svg.endswith("</svg>")
     assert both_ways.same(lambda: side_view.render_fighters(t)) in svg
-    labels = side_view._labels(t, side_view._Frame.of(t))
-    assert markup.to_xml(labels) == elementtree(labels)
+    assert both_ways.same(lambda: side_view._labels(t, side_view._Frame.of(t))) in svg
 
 
 @pytest.mark.parametrize("name", BUNDLED)
