@@ -22,6 +22,7 @@ from vertigo.editing import (
     check,
     controls,
     drawable,
+    named_rules,
     proposed_borders,
     shown,
 )
@@ -254,7 +255,7 @@ class EditorBase:
 
     def _piece_kinds(self) -> tuple[tuple[str, str], ...]:
         """The rule sets' top-level pieces the draft may hold (``features``), each with a label."""
-        named = self.doc.get("rules") or [r.id for r in REGISTRY.values() if self.units in r.default_for]
+        named = named_rules(self.doc)  # those it names, or its unit's default ones; a damaged list names none
         out: list[tuple[str, str]] = []
         for rule_set in REGISTRY.values():
             if rule_set.id in named:

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from vertigo.editing import check, templates
@@ -33,10 +33,13 @@ def _damaged(doc: dict[str, Any], where: int, key: str, value: Any) -> dict[str,
     return out
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(STARTS), st.integers(0, 20),
        st.sampled_from(["units", "rules", "title", "sections", "fighters", "borders", "id", "x", "elevation", "kind",
                         "section", "name", "options", "stairs", "features", "moves"]), JSON_VALUES)
+@example(STARTS[0], 0, "sections", None)  # found: the panel iterated a null section list
+@example(STARTS[0], 0, "rules", True)  # found: the Add buttons' rule-set pieces read a non-list
+@example(STARTS[0], 0, "units", ["feet"])  # found: the form's unit words hashed a list
 def test_a_damaged_draft_opens_draws_and_lists_its_problems(start: dict[str, Any], where: int, key: str,
                                                            value: Any) -> None:
     """Issue 26 ("a draft that cannot be saved says so at once"; bad input never loses work): any one value of a
