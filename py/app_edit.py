@@ -21,7 +21,7 @@ from vertigo.editing import templates
 from vertigo_page.edit_state import doc_text
 from vertigo_page.editor import Editor, EditUpdate
 from vertigo_view import panels
-from vertigo_view.edit_panel import start_panel
+from vertigo_view.edit_panel import replace_question, start_panel
 
 EDIT_KEYS = ("Edit mode keys: Tab to a piece; ←/→/↑/↓ move it one snap step, Shift+←/→ narrow or widen it, "
              "PageUp/PageDown raise or lower it, Delete removes it, S snaps on or off, Ctrl+Z / Ctrl+Shift+Z undo "
@@ -103,7 +103,14 @@ def leave(play=None):
 def begin(arg):
     """A start chosen on the start panel (``edit-start``): a template, a bundled battlefield, this battlefield
     or the draft kept on this device."""
-    how, _, key = (arg or "").partition(":")
+    arg, _, replacing = (arg or "").partition("|")
+    how, _, key = arg.partition(":")
+    if state["draft"] and how != "draft" and replacing != "replace":
+        # One click must not throw away a kept draft: ask first.
+        by_id("panel").innerHTML = panels.to_html(replace_question(_start_name(how, key), arg))
+        say("A draft is kept on this device: replace it, resume it, or export it first.")
+        by_id("panel").querySelector("button").focus()
+        return
     doc = None
     if how == "template":
         doc = next((t.doc for t in templates() if t.key == key), None)
@@ -125,6 +132,15 @@ def begin(arg):
     window.vertigoEdit.start()
     write(state["editor"].draw("Editing: click a piece to select it, drag it to move it; the keys are listed in "
                                "the panel.", draft=True))
+
+
+def _start_name(how, key):
+    """A start as its button on the start panel reads it ("The cliff", "This battlefield")."""
+    if how == "current":
+        return "this battlefield"
+    if how == "bundled":
+        return next((item["title"] for item in BUNDLED if item["file"] == key), key)
+    return next((t.title for t in templates() if t.key == key), key)
 
 
 def write(up: EditUpdate):
@@ -247,7 +263,12 @@ def on_click(event):
             begin(arg)
             return
         editor = state["editor"]
-        if editor is not None and action == "edit-export":
+        if action == "edit-export-kept" and state["draft"]:
+            download(state["draft"], "kept-draft.json")
+            say("The kept draft is exported as kept-draft.json.")
+        elif action == "edit-leave" and editor is None:
+            leave()
+        elif editor is not None and action == "edit-export":
             name = "".join(c if c.isalnum() or c in "-_" else "-" for c in editor.doc.get("title", "draft"))[:60]
             download(doc_text(editor.doc), f"{name or 'draft'}.json")
             say(f"The draft is exported as {name or 'draft'}.json.")
@@ -261,7 +282,7 @@ def on_click(event):
     if editor is None or (down and math.hypot(event.clientX - down[0], event.clientY - down[1]) > DRAG_PX):
         return  # the end of a pan of the sky (static/edit.js swallows a drag's own click): no click
     el = target.closest("[data-fighter],[data-section]")
-    if el is None:
+    if not el:  # JavaScript's null (not Python's None): the sky, a label, a tag, the axis
         write(editor.select(None))
     elif el.getAttribute("data-fighter"):
         write(editor.click("fighter", el.getAttribute("data-fighter")))

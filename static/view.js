@@ -740,12 +740,16 @@
   function attach(next) {
     // The renderer's view box; the fit's (data-base) may reach higher, for the markers (headroom).
     const drawn = next.dataset.drawn || next.getAttribute("viewBox") || "";
-    const same = drawn === viewBox;
+    // In Edit mode every edit draws the whole view again: a drawing that fits inside the one on screen keeps its
+    // zoom and pan (and that one's box), so the pieces stay under the pointer; one that grows past it is fitted.
+    const kept = !!svg && !!viewBox && drawn !== viewBox && document.body.classList.contains("editing")
+      && inside(drawn, viewBox);
+    const same = drawn === viewBox || kept;
     if (!next.dataset.base) next.dataset.base = same && svg && svg.dataset.base ? svg.dataset.base : drawn;
     if (same && svg && svg.dataset.startScale && !next.dataset.startScale) next.dataset.startScale = svg.dataset.startScale;
     next.dataset.drawn = drawn;
     svg = next;
-    viewBox = drawn;
+    if (!kept) viewBox = drawn;
     if (!pz) return;
     // A Height battlefield's fit is worked out here (fitOf, stretchBase): the browser's own "meet" would leave its sky
     // empty.  (One drawn to scale keeps "meet": its picture for a reload keeps its aspect.)
@@ -759,6 +763,13 @@
       toScaleBox();
     }
     frame();
+  }
+
+  /* Whether view box ``a`` ("x y w h") lies within view box ``b``. */
+  function inside(a, b) {
+    const [ax, ay, aw, ah] = a.split(/[\s,]+/).map(Number), [bx, by, bw, bh] = b.split(/[\s,]+/).map(Number);
+    const e = 1e-6;
+    return ax >= bx - e && ay >= by - e && ax + aw <= bx + bw + e && ay + ah <= by + bh + e;
   }
 
   /* Whether the drawing is a Height battlefield's, whose vertical scale is chosen apart from the horizontal one

@@ -386,3 +386,26 @@ def start_panel(templates: Sequence[Template], bundled: Sequence[tuple[str, str]
     end = el(box, "div", class_="buttons")
     button(end, "Back to the table in play", "edit-leave")
     return box
+
+
+def replace_question(start: str, arg: str) -> ET.Element:
+    """Before a new start replaces the draft kept on this device: replace it, resume it, or export it first.
+
+    Args:
+        start: what the referee chose to start from, as its button read ("The cliff", "This battlefield").
+        arg: that start's ``edit-start`` argument; Replace sends it again with ``"|replace"`` after it.
+
+    Returns:
+        ``<div class="edit-start" data-testid="edit-replace">`` with ``edit-start`` (``arg|replace``),
+        ``edit-start`` (``draft``), ``edit-export-kept`` and ``edit-leave``.
+    """
+    box = el(None, "div", class_="edit-start", data_testid="edit-replace")
+    el(box, "h2", "Replace the kept draft?", id="edit-replace-title")
+    el(box, "p", f"A draft from your last edit is kept on this device. Starting from {isolate(start)} replaces it; "
+                 "export it first to keep it as a file.", class_="hint")
+    row = el(box, "div", class_="buttons", role="group", aria_labelledby="edit-replace-title")
+    button(row, f"Replace it: start from {isolate(start)}", "edit-start", f"{arg}|replace")
+    button(row, "Resume the draft instead", "edit-start", "draft")
+    button(row, "Export the kept draft", "edit-export-kept", title="Download the kept draft as a battlefield file")
+    button(row, "Back to the table in play", "edit-leave")
+    return box

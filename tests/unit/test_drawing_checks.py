@@ -10,6 +10,7 @@ are advice: every document here loads.
 from __future__ import annotations
 
 import ast
+import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -380,3 +381,17 @@ def test_stairs_laid_over_stairs_are_compared_within_a_bound() -> None:
     assert [str(w) for w in out] == [
         "sections: the sections overlap over more than 5000 stretches of stairs, so they were compared only in part: "
         "the warnings above may not be all"]
+
+
+def test_a_border_drawn_past_both_its_sections_is_warned_of() -> None:
+    """Issue 26, from a fresh user's walk-through: a stair typed at x 40 for 4, where its sections span 3–6, gave
+    "No problems" and was drawn off in the sky; it is a warning at the border's place, naming it and where its
+    sections are.  A border at either end of the span is not warned of."""
+    doc = json.loads((ROOT / "static" / "scenarios" / "tower-and-wood.json").read_text(encoding="utf-8"))
+    doc["borders"][1]["x"] = 40
+    assert [str(w) for w in drawing_warnings(scenario.load(doc))] == [
+        "borders[1]: the ladder Tower floor – Tower top is drawn at x 40, past both its sections (x 3–6); move it "
+        "between them"]
+    for x in (3, 6):
+        doc["borders"][1]["x"] = x
+        assert drawing_warnings(scenario.load(doc)) == ()

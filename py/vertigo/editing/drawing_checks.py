@@ -60,7 +60,8 @@ class DrawingWarning:
 
 def drawing_warnings(scenario: Scenario) -> tuple[DrawingWarning, ...]:
     """Every drawing warning of a scenario, in document order: the sections' (each section's stairs warning,
-    then its intersections with sections before it), then the fighters'.
+    then its intersections with sections before it), then the borders' (drawn past both their sections), then
+    the fighters'.
 
     Bounded work: at most :data:`MAX_CROSSINGS` intersecting pairs are listed and at most :data:`MAX_STRETCHES`
     stretches of stairs compared; past either, a warning at ``"sections"`` says so, after the sections' own.
@@ -91,11 +92,27 @@ def drawing_warnings(scenario: Scenario) -> tuple[DrawingWarning, ...]:
             by_section[j].append(DrawingWarning(f"sections[{j}]", message))
     out = [w for warnings in by_section for w in warnings]
     out += [DrawingWarning("sections", message) for j, message in crossed if j == len(by_section)]
+    for k, border in enumerate(field.borders):
+        astray = _border_astray(field, border)
+        if astray is not None:
+            out.append(DrawingWarning(f"borders[{k}]", astray))
     for k, f in enumerate(scenario.fighters):
         through = _through_slab(field, f, units)
         if through is not None:
             out.append(DrawingWarning(f"fighters[{k}]", through))
     return tuple(out)
+
+
+def _border_astray(field: Battlefield, border: Border) -> str | None:
+    """Why a border is drawn where neither of its sections is (its ``x`` past both their ends), or None: a stair
+    or a ladder typed at 40 for 4 is drawn off in the sky and no click finds it.  Source: issue 26."""
+    a, b = field.section(border.a), field.section(border.b)
+    lo, hi = min(a.x0, b.x0), max(a.x1, b.x1)
+    if lo <= border.x <= hi:
+        return None
+    what = f"the {border.kind}" if border.kind else "the border"
+    return (f"{what} {isolate(a.name)} – {isolate(b.name)} is drawn at x {number(border.x)}, past both its "
+            f"sections (x {number(lo)}–{number(hi)}); move it between them")
 
 
 # -- 1. a figure through a slab ---------------------------------------------------------------------------------
