@@ -86,6 +86,7 @@ async def toggle(ctl, run):
 def leave(play=None):
     """Edit mode off: the table in play (or ``play``, the edited battlefield) back in the view."""
     state["on"] = False
+    by_id("status").setAttribute("aria-live", "polite")
     by_id("keys").textContent = state.get("keys") or by_id("keys").textContent
     window.vertigoEdit.stop()
     window.vertigoEdit.unlock()
@@ -155,10 +156,9 @@ def write(up: EditUpdate):
         keep = _field_focus()
         by_id("panel").innerHTML = up.panel
         _restore_focus(keep)
-    if up.status is not None:
-        say(up.status, up.error)
-    elif up.error is None:
-        by_id("error").hidden = True
+    # A field typed in, key by key, is not announced: its live region is off for that write.
+    by_id("status").setAttribute("aria-live", "off" if up.quiet else "polite")
+    say(up.status, up.error)
     if up.draft is not None:
         window.vertigoEdit.saveDraft(up.draft).then(create_proxy(_saved))
     el = _focus_target(up.focus) if up.focus else _held_again(held)
@@ -269,13 +269,18 @@ def on_click(event):
         elif action == "edit-leave" and editor is None:
             leave()
         elif editor is not None and action == "edit-export":
-            name = "".join(c if c.isalnum() or c in "-_" else "-" for c in editor.doc.get("title", "draft"))[:60]
+            title = editor.doc.get("title")
+            title = title if isinstance(title, str) else ""
+            name = "".join(c if c.isalnum() or c in "-_" else "-" for c in title)[:60]
             download(doc_text(editor.doc), f"{name or 'draft'}.json")
             say(f"The draft is exported as {name or 'draft'}.json.")
         elif editor is not None:
             up = editor.action(action, arg)
             if up is not None:
                 write(up)
+                wrong = by_id("panel").querySelector('[aria-invalid="true"]') if action == "edit-go" else None
+                if wrong:  # a problem's link: on to the field it is at
+                    wrong.focus()
         return
     editor = state["editor"]
     down = state.get("down")

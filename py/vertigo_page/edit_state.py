@@ -62,22 +62,24 @@ class EditUpdate:
     Attributes:
         svg: the whole side view with the editor's marks, when the drawing changed; None keeps it.
         panel: HTML of the side panel.
-        status: one line for the live status region; None leaves it as it is (a field typed in, key by key).
+        status: one line for the live status region.
         draft: the draft's JSON text to keep on this device (IndexedDB), when the draft changed.
         play: a table to put in play and leave Edit mode with (the full check passed).
         leave: leave Edit mode without a new table (back to the table in play).
         focus: id of the element to focus after writing, if any.
         error: a message for the error box (None clears it).
+        quiet: written without being announced (a field typed in, key by key: the status line is a live region).
     """
 
     svg: str | None
     panel: str
-    status: str | None
+    status: str
     draft: str | None = None
     play: Table | None = None
     leave: bool = False
     focus: str | None = None
     error: str | None = None
+    quiet: bool = False
 
 
 def _dom_id(piece: Piece | None) -> str | None:
@@ -200,7 +202,12 @@ class EditorBase:
                 self._last = scenario
                 table = Table.start(scenario, "Editing")
                 grid = self.step if self.snap else None
-                marks = edit_marks(table, self._drawn_selection(scenario), self._proposals(), grid)
+                shown = self._drawn_selection(scenario)
+                if self.selected is not None and self.selected[0] in ("section", "fighter") and shown is None:
+                    # Left out of the drawing by a problem: said, so it does not look deleted.
+                    status = (f"{status} {self._name(self.selected)} is not drawn while it has a problem (listed "
+                              "under Problems).")
+                marks = edit_marks(table, shown, self._proposals(), grid)
                 text = render(table)
                 drawing = (text[:4] + f' data-snap="{_num(self.step) if self.snap else ""}"' + text[4:-6] + marks
                            + "</svg>")

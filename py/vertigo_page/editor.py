@@ -122,9 +122,9 @@ class Editor(EditorBase):
             new_piece = (kind, read(control, text))
         up = self._edit(doc, f"{control.label} of {self._name(piece)}", merge=f"{piece_text}/{key}",
                         select=new_piece if self.selected is not None else None)
-        # Typing is not announced key by key: the status line (a live region) keeps what it said, and the field
-        # shows the importer's message at once.
-        return replace(up, status=None)
+        # Typing is not announced key by key (quiet: the page turns the status line's live region off for it); the
+        # field shows the importer's message at once.
+        return replace(up, quiet=True)
 
     def click(self, kind: str, key: str) -> EditUpdate:
         """A click on a section or a fighter of the side view selects it."""

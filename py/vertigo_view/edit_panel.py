@@ -229,6 +229,8 @@ def _num(value: Any) -> str:
     """A bound as text (``""`` for None)."""
     if value is None:
         return ""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**6:
+        return f"{value:,}".replace(",", "\u202f")  # 9007199254740991 as 9 007 199 254 740 991, not 9.00e+15
     return fmt(value) if isinstance(value, int | float | Fraction) and not isinstance(value, bool) else str(value)
 
 
@@ -239,7 +241,9 @@ def _row(parent: ET.Element, row: FormRow, arg: str, sections: Sequence[tuple[st
     wrap = el(parent, "div", class_="edit-row" + (" has-problem" if row.problems else ""), data_kind=c.kind)
     field_id = f"edit-field-{ident}"
     label = el(wrap, "label", c.label or c.key, for_=field_id)
-    help_text = " ".join(t for t in (c.help, _bounds(c) if c.kind in ("number", "whole", "length") else "") if t)
+    bounds = _bounds(c) if c.kind in ("number", "whole", "length") else ""
+    # The help is a phrase ("every roll … derives from it"), the bounds a sentence: a full stop between them.
+    help_text = f"{c.help.rstrip('.')}. {bounds}" if c.help and bounds else c.help or bounds
     described = ([f"edit-help-{ident}"] if help_text else []) + ([f"problem-{ident}"] if row.problems else [])
     common: dict[str, str | None] = {
         "id": field_id, "data_edit": c.key, "data_piece": arg,

@@ -28,8 +28,6 @@ PANEL = "#panel"
 FORM_TITLE = "#edit-form-title"
 
 SECTIONS = json.loads((ROOT / "tests" / "issue-26-sections.json").read_text(encoding="utf-8"))
-"""The issue's table as the editor writes its sections (the e2e test builds it in the page, the view test
-through the Editor; both end at these)."""
 """The issue's sections as the editor writes them, built the same way by mouse and by keyboard (the Height template's
 ground renamed Street, then each added in turn)."""
 BORDERS = [
@@ -553,7 +551,7 @@ def test_leaving_with_a_problem_lists_it_as_a_link_to_its_piece_and_does_not_pla
     said(page, "Add ground section.")
     elevation = field(page, "elevation", "section:section-2")
     elevation.fill("abc")
-    said(page, "Elevation of Section 2.")
+    said(page, "Elevation of Section 2. Section 2 is not drawn while it has a problem (listed under Problems).")
     message = 'must be a number from -1000 to 1000: "abc"'
     expect(elevation).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#problem-elevation")).to_have_text(message)
@@ -568,9 +566,10 @@ def test_leaving_with_a_problem_lists_it_as_a_link_to_its_piece_and_does_not_pla
     expect(page.locator("#view #edit-marks")).to_have_count(1)   # the editor's drawing, not the table in play
     assert serious_axe_violations(page, AXE) == []
     link.click()
-    said(page, "Section 2 selected.")
+    said(page, "Section 2 selected. Section 2 is not drawn while it has a problem (listed under Problems).")
     expect(page.locator(FORM_TITLE)).to_have_text("Section 2")
     expect(field(page, "elevation", "section:section-2")).to_have_value("abc")
+    expect(field(page, "elevation", "section:section-2")).to_be_focused()  # on to the field the problem is at
     page.get_by_role("button", name="Back to the table in play").click()
     expect(page.locator("body")).not_to_have_class("editing")
     expect(page.locator("#view #section-section-2")).to_have_count(0)

@@ -391,8 +391,8 @@ def test_a_number_field_gives_its_bounds_and_a_keypad_when_none_is_negative() ->
         "text", "numeric", "0", "99")
     assert (elevation.get("inputmode"), elevation.get("data-min"), elevation.get("data-max")) == (None, "-5", None)
     hints = {e.get("id"): e.text for e in root.iter("p") if e.get("class") == "hint"}
-    assert hints["edit-help-dice_seed"] == "every roll derives from it From 0 to 99."
-    assert hints["edit-help-elevation"] == "in Height levels At least -5."
+    assert hints["edit-help-dice_seed"] == "every roll derives from it. From 0 to 99."
+    assert hints["edit-help-elevation"] == "in Height levels. At least -5."
 
 
 def test_the_importers_messages_stand_at_their_field() -> None:

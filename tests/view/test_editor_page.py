@@ -409,7 +409,9 @@ def test_a_problem_links_to_its_piece() -> None:
     (problem,) = e.checked.problems
     assert (problem.place, problem.piece) == ("sections[1].elevation", ("section", "section-2"))
     up = e.action("edit-go", "section:section-2")
-    assert up is not None and (up.status, up.focus) == ("Section 2 selected.", "section-section-2")
+    assert up is not None and (up.status, up.focus) == (
+        "Section 2 selected. Section 2 is not drawn while it has a problem (listed under Problems).",
+        "section-section-2")
     assert e.selected == ("section", "section-2")
     assert [r.problems for r in e.panel_state().rows if r.control.key == "elevation"] == [
         ('must be a number from -1000 to 1000: "high"',)]
