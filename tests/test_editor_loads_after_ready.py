@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 EDITOR_MODULES = ("vertigo.editing", "vertigo_page.editor", "vertigo_page.edit_state", "vertigo_view.edit_marks",
                   "vertigo_view.edit_panel", "app_edit")
 
