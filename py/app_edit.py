@@ -74,7 +74,7 @@ async def toggle(ctl, run):
     state["draft"] = draft if isinstance(draft, str) else None
     state["editor"] = None
     bundled = tuple((item["file"], item["title"]) for item in BUNDLED)
-    note = ("A draft is kept on this device from your last edit; starting anything else replaces it."
+    note = ("A draft from your last edit is kept on this device; another start asks before it replaces it."
             if state["draft"] else "")
     by_id("panel").innerHTML = panels.to_html(start_panel(templates(), bundled, bool(state["draft"]), note))
     say("Edit mode: choose what to start from.")
