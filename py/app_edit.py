@@ -63,6 +63,7 @@ async def toggle(ctl, run):
         state["proxies"].append(proxy)
         window.addEventListener("focusin", proxy)  # bubbling: after py/app.py's roving tabindex on #view
         window.vertigoEdit.onDrop = create_proxy(on_drop)
+        state["saved"] = create_proxy(_saved)  # one proxy for every save's answer, not one per edit
     state["on"] = True
     state["keys"] = by_id("keys").textContent
     by_id("keys").textContent = EDIT_KEYS
@@ -160,7 +161,7 @@ def write(up: EditUpdate):
     by_id("status").setAttribute("aria-live", "off" if up.quiet else "polite")
     say(up.status, up.error)
     if up.draft is not None:
-        window.vertigoEdit.saveDraft(up.draft).then(create_proxy(_saved))
+        window.vertigoEdit.saveDraft(up.draft).then(state["saved"])
     el = _focus_target(up.focus) if up.focus else _held_again(held)
     if el:
         if target_in_view(el):
