@@ -24,8 +24,8 @@ from vertigo_view import panels
 from vertigo_view.edit_panel import replace_question, start_panel
 
 EDIT_KEYS = ("Edit mode keys: Tab to a piece; ←/→/↑/↓ move it one snap step, Shift+←/→ narrow or widen it, "
-             "PageUp/PageDown raise or lower it, Delete removes it, S snaps on or off, Ctrl+Z / Ctrl+Shift+Z undo "
-             "and redo edits; Escape selects nothing.")
+             "PageUp/PageDown raise or lower it, Enter selects it, Delete removes the selected piece, S snaps on or "
+             "off, Ctrl+Z / Ctrl+Shift+Z undo and redo edits; Escape selects nothing.")
 """The header's keys line while Edit mode is on."""
 
 LOCKED_CONTROLS = ("scenario", "load", "undo", "export", "import-file")
@@ -339,7 +339,7 @@ def on_key(event):
         if event.key in ("Enter", " ") and focused is not None:
             up = editor.click(*focused)
         else:
-            if focused is not None and focused != editor.selected and event.key in PIECE_KEYS:
+            if focused is not None and focused != editor.selected and event.key in MOVE_KEYS:
                 editor.select(focused)  # "Tab to a piece; ←/→ … move it": the piece Tab reached, not the last clicked
             up = editor.key(event.key, event.shiftKey)
     if up is None:
@@ -358,8 +358,9 @@ def on_focus(event):
             el.setAttribute("tabindex", "0")
 
 
-PIECE_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "PageUp", "PageDown", "Delete", "Backspace")
-"""The Edit-mode keys that act on a piece: on the focused piece of the side view, which they select first."""
+MOVE_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "PageUp", "PageDown")
+"""The Edit-mode keys that move a piece: the focused piece of the side view, which they select first.  Delete
+removes only the selected piece (after Escape has selected nothing, it removes nothing)."""
 
 
 def target_in_view(el):

@@ -292,7 +292,11 @@ class EditorBase:
         if isinstance(obj, dict) and (kind in ("section", "fighter") or (kind != "scenario" and "name" in obj)):
             word = kind if kind in ("section", "fighter") else kind.rstrip("s").replace("_", " ")  # features: feature
             name = str(obj.get("name", key))
+            if len(name) > 60:  # a status line, a title: the name's start is enough
+                name = name[:59] + "…"
             return name if name.lower().startswith(word) else f"{word.capitalize()} {name}"
+        if kind == "scenario":
+            return "the battlefield"
         return f"{kind.capitalize()} {key}"
 
     def _section_name(self, sid: Any) -> str:

@@ -76,3 +76,19 @@ def test_a_new_start_asks_before_it_replaces_the_kept_draft(app: App) -> None:
     page.get_by_role("button", name="Replace it: start from The cliff").click()
     expect(page.locator("#view #section-section-2")).to_have_count(0)
     expect(page.locator(f"{PANEL} h2").first).to_have_text("Editing The cliff")
+
+
+def test_after_escape_delete_removes_nothing(app: App) -> None:
+    """Issue 26 ("Escape selects nothing"; no lost work), from a second walk-through: with a section focused and
+    selected, Escape selects nothing, and Delete then removes nothing (it had removed the piece still focused)."""
+    page = app.page
+    start(page, "current")
+    page.locator("#view #section-ridge").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(STATUS)).to_have_text("Section Ridge selected.")
+    page.keyboard.press("Escape")
+    expect(page.locator(STATUS)).to_have_text("Nothing selected: the form is the battlefield's.")
+    page.locator("#view #section-ridge").focus()
+    page.keyboard.press("Delete")
+    expect(page.locator(STATUS)).to_have_text("Select a piece to delete first.")
+    expect(page.locator("#view #section-ridge")).to_have_count(1)
