@@ -12,6 +12,7 @@ This is the only module of the core that prints.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import sys
@@ -20,7 +21,11 @@ from typing import IO, Any
 from .ask import answer_file, answer_stream, registered_questions
 from .errors import QuestionError
 
-__all__ = ["main", "USAGE"]
+__all__ = ["main", "USAGE", "COMMANDS"]
+
+COMMANDS = {"share": "vertigo.share_cli", "replay": "vertigo.replay_cli"}
+"""The commands besides ``ask``, by name: the module whose ``run(args, stdout, stderr) -> exit status`` runs it
+(issue 27: share links and replays)."""
 
 USAGE = "python -m vertigo ask QUESTION.json (or - to read the question from standard input)"
 """The one form of the command."""
@@ -85,6 +90,9 @@ def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None, stdout:
     args = sys.argv[1:] if argv is None else argv
     out = sys.stdout if stdout is None else stdout
     err = sys.stderr if stderr is None else stderr
+    if args and args[0] in COMMANDS:  # each other command is a module of its own, imported when it is run
+        module = importlib.import_module(COMMANDS[args[0]])
+        return int(module.run(args[1:], out, err))
     if args in (["-h"], ["--help"], ["ask", "-h"], ["ask", "--help"]):
         _write(out, _help())
         return 0
