@@ -9,7 +9,8 @@ A question is one JSON object that holds everything needed to answer it::
 question's folder; ``ask`` names the question; the other fields are the
 question's own.  :func:`answer` returns ``{"ask": <name>, ...}`` followed by
 the verdict's ``to_json()`` (so a question file is also a record of a ruling
-that anyone can check again), or raises :class:`QuestionError` with one line
+that anyone can check again: with an ``answer`` field, the answer recorded, it answers again and says whether
+the two agree, :mod:`vertigo.records`), or raises :class:`QuestionError` with one line
 that names the place of the problem.  Every answer has ``rules`` (the sorted
 ruling ids its steps used) and ``explanation`` (the steps, one
 ``"[H2] …"`` line each), but ``check``'s.  ``python -m vertigo ask FILE`` prints
@@ -52,11 +53,15 @@ from .text import quote
 if TYPE_CHECKING:
     from .editing import Problem
 
-__all__ = ["Question", "QUESTIONS", "SHARED", "COMMON_FIELDS", "MAX_NOTE", "registered_questions", "answer",
-           "answer_text", "answer_file", "answer_stream", "read_text", "read_stream"]
+__all__ = ["Question", "QUESTIONS", "SHARED", "COMMON_FIELDS", "RECORD_FIELD", "MAX_NOTE", "registered_questions",
+           "answer", "answer_text", "answer_file", "answer_stream", "read_text", "read_stream"]
 
 COMMON_FIELDS = ("ask", "scenario", "about")
 """Fields every question may have: which question, the battlefield, and a free line saying what it records."""
+RECORD_FIELD = "answer"
+"""The field every question may also have, making it a ruling record: the answer recorded (a JSON object), which
+:func:`answer` compares with the answer now (:mod:`vertigo.records`, issue 27).  Messages that list a question's
+fields leave it out: they list what a question asks."""
 
 
 # -- reading --------------------------------------------------------------
@@ -292,11 +297,14 @@ def answer(question: Any, base_dir: str | os.PathLike[str] = ".", *,
 
     Returns:
         ``{"ask": <name>, …}``: the question's name, then the verdict's own
-        ``to_json()``; it always has ``rules`` and ``explanation``.
+        ``to_json()``; it always has ``rules`` and ``explanation``.  A question with ``answer`` (a ruling
+        record, issue 27) gives ``{"ask": <name>, "agrees": bool, "difference": {"path", "recorded", "now",
+        "missing"?} (only when it differs), …the answer now}`` (:func:`vertigo.records.check`).
 
     Raises:
         QuestionError: a bad question or scenario; the message is one line
-            naming the place (``question.fighter: no fighter "zed"; …``).
+            naming the place (``question.fighter: no fighter "zed"; …``); a record's ``answer`` that is not a
+            JSON object (``question.answer: …``).
     """
     if questions is None:
         questions = registered_questions()
@@ -311,11 +319,15 @@ def answer(question: Any, base_dir: str | os.PathLike[str] = ".", *,
         raise QuestionError(f"question: unknown ask {quote(name)}; the questions are {names}")
     known = (*COMMON_FIELDS, *kind.fields)
     for key in question:
-        if key not in known:
+        if key not in known and key != RECORD_FIELD:
             raise QuestionError(f"question: unknown field {quote(key)} for ask \"{name}\"; its fields are "
                                 f"{', '.join(known)}")
     if "about" in question:
         q.note(question["about"], "question.about")
+    if RECORD_FIELD in question:  # a ruling record: answered as usual, then compared (issue 27)
+        from .records import check  # here: records answers through this module
+
+        return check(question, base_dir, questions=questions).to_json()
     if "scenario" in question and SHARED.get(name) is kind:  # asked of the document, loaded or not
         return {"ask": name, **kind.run(None, {**question, "scenario": _document(question["scenario"],
                                                                                  Path(base_dir))})}

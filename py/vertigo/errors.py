@@ -19,6 +19,7 @@ __all__ = [
     "LengthError",
     "SizeModifierError",
     "QuestionError",
+    "RecordError",
     "UnknownRuleError",
 ]
 
@@ -73,6 +74,13 @@ class QuestionError(RulesError, ValueError):
     field of the question (``question.entry``) or, for a scenario that does
     not load, ``scenario`` followed by the problems' own places
     (``scenario: sections[0].elevation: …``).
+    """
+
+
+class RecordError(QuestionError):
+    """A ruling record that cannot be made: a log entry that keeps no question, or whose question is no ruling
+    (an undo, a placing by hand).  A :class:`QuestionError`, so every place that refuses a bad question refuses
+    it the same way (issue 27, "Ruling records"; :func:`vertigo.records.build`).
     """
 
 
