@@ -2,7 +2,8 @@
 ``climb_fails``.
 
 Source: the Height rules ``000_519d8b8e373365db.txt`` (rulings H2–H8; ``options`` compares every Move
-entry at once, :mod:`.options`); ``docs/api.md``.
+entry at once, :mod:`.options`); ``docs/api.md``; issue 27 (``attack`` takes the DM's ``override`` on one
+``action``, so a record of an overridden shot checks again).
 
 Rulings restated in ``docs/rules.md``: ``#h2-move-entries-and-falls``, ``#h8-falling-dice``.
 """
@@ -27,7 +28,7 @@ from .push import MAX_PUSH
 if TYPE_CHECKING:
     from vertigo.table import Table
 
-__all__ = ["QUESTIONS", "entry"]
+__all__ = ["QUESTIONS", "entry", "action"]
 
 
 def entry(table: Table, fighter_id: str, question: Mapping[str, Any]) -> int:
@@ -74,11 +75,37 @@ def _ask_options(table: Table | None, question: Mapping[str, Any]) -> Answer:
     return judge_options(t, q.fighter(t, question, "fighter")).to_json()
 
 
+def action(count: int, fighter_id: str, question: Mapping[str, Any]) -> int | None:
+    """The question's ``action``: the 0-based index of one of the fighter's ``count`` actions, or None when
+    the question has none.
+
+    Raises:
+        QuestionError: not a whole number, or past the fighter's actions (the message counts them).
+    """
+    if "action" not in question:
+        return None
+    value = question["action"]
+    index = q.whole(value)
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
+        has = f'fighter "{fighter_id}" has ' + (
+            "no actions" if count == 0 else f"{count} action{'' if count == 1 else 's'} (0 to {count - 1})")
+        raise QuestionError(f"question.action: {has}: {quote(value)}")
+    return index
+
+
 def _ask_attack(table: Table | None, question: Mapping[str, Any]) -> Answer:
-    """Whether each action of the fighter reaches the target, and why (H5, H6)."""
+    """Whether each action of the fighter reaches the target, and why (H5, H6); with ``override``, the DM's
+    ruling on the action ``action`` names, applied as the page's override button applies it (H7)."""
     t = q.ruled(table)
     fighter, target = q.pair(t, question)
+    override = q.override(question)
+    if override is not None and "action" not in question:
+        raise QuestionError("question.override: needs action, the index of the action the DM rules on (0-based, "
+                            "as in the answer's actions)")
     shots = play.attack(t, fighter, target)
+    index = action(len(shots), fighter, question)
+    if override is not None and index is not None:
+        shots = (*shots[:index], shots[index].overridden(override.allowed, override.note), *shots[index + 1:])
     steps = [s for v in shots for s in v.steps]
     return {
         "actions": [v.to_json() for v in shots],
@@ -157,8 +184,9 @@ QUESTIONS = (
              text="every section FIGHTER's Move entry ENTRY reaches, with its fewest falling dice (H3, H4)"),
     Question("options", ("fighter", "positions"), _ask_options,
              text="every Move entry of FIGHTER against every section one of them reaches: no, safe or Nd6 (H2-H4)"),
-    Question("attack", ("fighter", "target", "positions"), _ask_attack,
-             text="does each action of FIGHTER reach TARGET: range needed, blocked or not (H5, H6, H10, H11, H14)"),
+    Question("attack", ("fighter", "target", "positions", "action", "override"), _ask_attack,
+             text="does each action of FIGHTER reach TARGET: range needed, blocked or not (H5, H6, H10, H11, H14); "
+                  "override on ACTION (0-based) is the DM's (H7)"),
     Question("push", ("fighter", "to", "steps", "positions", "override"), _ask_push,
              text="where a push of STEPS steps towards TO takes FIGHTER, and what it falls (H12)"),
     Question("climb_fails", ("fighter", "entry", "border", "downward", "positions"), _ask_climb_fails,
