@@ -2,9 +2,12 @@
 
 Exit status 0 for every answered question, whether the move or the action is
 allowed or not, and for ``check`` whether the scenario has problems or not (they
-are its answer); 2, with one line ``error: <place>: <message>`` on standard
-error and nothing on standard output, for a bad question, a bad scenario (a
-``check`` scenario only when it is not a JSON object) or a bad command line.
+are its answer), and for a ruling record that agrees; 1 for a record whose answer
+differs now (its JSON, ``"agrees": false``, is printed all the same; issue 27);
+2, with one line ``error: <place>: <message>`` on standard error and nothing on
+standard output, for a bad question, a bad record (its ``answer`` not a JSON
+object), a bad scenario (a ``check`` scenario only when it is not a JSON object)
+or a bad command line.
 ``docs/api.md`` describes the questions and the answers.
 
 This is the only module of the core that prints.
@@ -49,16 +52,24 @@ questions:
 
 entry is the 0-based index of one of the fighter's Move entries; positions
 ({{fighter: section}}, optional) places fighters where they stand now;
-override ({{"allowed": true or false, "note": text}}, optional) is the DM's (H7).
+override ({{"allowed": true or false, "note": text}}, optional) is the DM's (H7);
+on attack it needs action, the 0-based index of the action it rules on.
+
+A ruling record is a question with "answer": the answer recorded (a JSON
+object). It is answered again and compared: {{"ask", "agrees": true or false,
+"difference": {{"path": "$.explanation[2]", "recorded", "now"}} (only when it
+differs; "missing": "recorded" or "now" when one side has nothing there),
+...the answer now}}.
 
 Every answer has "ask", "rules" (the ruling ids used) and "explanation" (the
 steps, one "[H2] ..." line each), but check's: "problems", "warnings" (each
 {{"place", "message", "piece"}}), "proposed_borders" and "plays".
 
 exit status: 0 answered (allowed or not; for check, a scenario with problems
-too: they are the answer); 2 a bad question, scenario (for check: not a JSON
-object) or command line, with one line "error: <place>: <message>" on
-standard error.
+too: they are the answer), or a record that agrees; 1 a record whose answer
+differs now ("agrees": false, the answer still printed); 2 a bad question,
+scenario (for check: not a JSON object), record (answer not an object) or
+command line, with one line "error: <place>: <message>" on standard error.
 
 See docs/api.md.
 """
@@ -85,7 +96,8 @@ def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None, stdout:
             ``stdin`` is read as bytes when it has a ``buffer``.
 
     Returns:
-        The exit status: 0 answered or help shown, 2 refused.
+        The exit status: 0 answered (a record: agrees) or help shown, 1 a record whose answer differs now,
+        2 refused.
     """
     args = sys.argv[1:] if argv is None else argv
     out = sys.stdout if stdout is None else stdout
@@ -114,7 +126,7 @@ def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None, stdout:
         _write(err, f"error: {' '.join(str(e).splitlines())}\n")  # one line, whatever a message holds
         return 2
     _write(out, json.dumps(result, ensure_ascii=False, indent=2) + "\n")
-    return 0
+    return 1 if result.get("agrees") is False else 0  # a record whose answer differs now (issue 27)
 
 
 if __name__ == "__main__":
