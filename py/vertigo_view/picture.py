@@ -1,0 +1,508 @@
+"""Pictures of the side view: a standalone SVG with the view's styles inlined and the verdict as a caption.
+
+Issue 27, *Pictures*: "Download the side view as SVG and PNG, with the verdict as a caption, for a forum post or a
+campaign log: a standalone SVG with its styles inlined, and a PNG drawn through a canvas at twice the size. Every
+name in a picture is escaped text."  Pure: text in, text out; the download and the PNG are ``static/picture.js``'s
+(``window.vertigoPicture.svg`` / ``.png``).
+
+How the page makes one (the lead's wiring; ``style_css`` is the text of ``static/style.css``, read once from the
+site — the service worker keeps it offline — and ``entry`` the newest log entry)::
+
+    from vertigo_view import picture, side_view
+
+    drawing = side_view.render(table, highlights)            # the side view's SVG, as drawn
+    text = picture.standalone_svg(
+        drawing,
+        picture.caption_lines(entry.text, entry.details),    # the verdict: its headline, its explanation
+        title=f"Vertigo: {table.scenario.title}",
+        css=picture.view_css(style_css, drawing),            # the rules that style this drawing
+    )
+    # then, in the page's JavaScript: vertigoPicture.svg(text, "cliff.svg") or vertigoPicture.png(text, "cliff.png")
+
+Everything is built with :mod:`xml.etree.ElementTree` and written by :func:`vertigo_view.markup.to_xml`, so a name
+reaches the picture only as escaped text; the drawing is parsed (it must be well-formed) and written again, and
+nothing in it or in the style sheet can reach outside the file: no ``<script>``, ``<foreignObject>``, ``<image>``
+or ``<style>`` of its own, no ``on*`` attribute, no ``href`` but to an ``#id`` of the picture, no ``url(...)`` but to
+an ``#id``, no ``@import``, ``@font-face`` or other at-rule (the text is drawn in the reader's own system fonts).
+
+Sizes are CSS px.  The drawing keeps one SVG unit to a CSS px — the scale at which the renderer sizes its markers
+(``--k`` = 1) — unless that would pass :data:`MAX_WIDTH`, :data:`MAX_HEIGHT` or :data:`MAX_DRAWING_PX`: then it is
+drawn smaller, markers with it, so that the PNG at twice the size stays within 16.8 million pixels (4096², the
+largest canvas iOS Safari draws).
+
+Source: issue 27 (*Pictures*); ``docs/design.md`` › *Pictures*.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import textwrap
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator, Sequence
+
+from vertigo.numbers import fmt
+
+from .markup import to_xml
+
+__all__ = ["standalone_svg", "view_css", "caption_lines", "MAX_WIDTH", "MAX_HEIGHT", "MAX_DRAWING_PX",
+           "MIN_WIDTH", "MAX_CAPTION_LINES", "FONT_PX", "LINE_PX", "PAD_PX"]
+
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"
+XML_NS = "http://www.w3.org/XML/1998/namespace"
+
+MIN_WIDTH = 400
+"""The narrowest picture, CSS px: a narrower drawing is centred on it, so the caption has room."""
+MAX_WIDTH = 2560
+"""The widest drawing, CSS px."""
+MAX_HEIGHT = 4096
+"""The tallest drawing, CSS px."""
+MAX_DRAWING_PX = 2_900_000
+"""The most CSS px² a drawing covers: with :data:`MAX_CAPTION_LINES` under :data:`MAX_WIDTH` the picture stays
+within 2048² px², its PNG at twice the size within 4096²."""
+MAX_CAPTION_LINES = 24
+"""The most lines the caption is drawn on, after wrapping; past it the last says how many more there were."""
+FONT_PX = 14
+"""The caption's font size, CSS px."""
+LINE_PX = 20
+"""One caption line's height, CSS px."""
+PAD_PX = 12
+"""The caption's margin round its text, CSS px."""
+CHAR_PX = 0.6 * FONT_PX
+"""The width of a character the caption is wrapped for, CSS px (a wide average for a sans-serif)."""
+FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif'
+"""The caption's fonts: the page's own (``static/style.css``, ``:root``), all on the reader's system."""
+INK = "#1d232a"
+"""The caption's colour: the page's ``--ink``."""
+
+SVG_TYPES = frozenset({"svg", "g", "rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "text",
+                       "tspan", "title", "desc", "defs", "linearGradient", "radialGradient", "stop", "*"})
+"""Element types a kept selector may name: the side view's SVG elements (a rule naming an HTML element does not
+style the drawing)."""
+DROPPED_TAGS = frozenset({"script", "foreignObject", "image", "feImage", "style", "a", "iframe", "use"})
+"""Elements of a drawing never written into a picture: what could run, fetch or bring markup or styles of its own."""
+INHERITED = ("font-family", "color")
+"""The page's ``:root`` properties the drawing inherits in the page, given to the drawing's root in a picture."""
+
+_VAR_DEPTH = 16
+"""The most ``var()`` substitutions inside one another before a value is taken for a cycle and dropped."""
+
+
+# ---- The style sheet ----
+
+def _strip_comments(css: str) -> str:
+    """``css`` without its ``/* ... */`` comments (a comment opener inside a string is kept)."""
+    out: list[str] = []
+    i, n = 0, len(css)
+    while i < n:
+        c = css[i]
+        if c in "\"'":
+            j = i + 1
+            while j < n and css[j] != c:
+                j += 2 if css[j] == "\\" else 1
+            out.append(css[i:j + 1])
+            i = j + 1
+        elif css.startswith("/*", i):
+            end = css.find("*/", i + 2)
+            i = n if end < 0 else end + 2
+            out.append(" ")
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def _split(text: str, sep: str) -> list[str]:
+    """``text`` split at each ``sep`` outside parentheses, brackets and strings; parts stripped, empty ones dropped."""
+    parts: list[str] = []
+    depth, start, quote, i = 0, 0, "", 0
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "\"'":
+            quote = c
+        elif c in "([":
+            depth += 1
+        elif c in ")]":
+            depth = max(0, depth - 1)
+        elif c == sep and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+        i += 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _blocks(css: str) -> Iterator[tuple[str, str]]:
+    """The style sheet's top-level rules, in order, as (prelude, body); an at-rule's prelude starts with ``@`` (a
+    statement such as ``@import ...;`` comes with an empty body)."""
+    i, n = 0, len(css)
+    while i < n:
+        start, depth, quote = i, 0, ""
+        while i < n:
+            c = css[i]
+            if quote:
+                if c == "\\":
+                    i += 1
+                elif c == quote:
+                    quote = ""
+            elif c in "\"'":
+                quote = c
+            elif c == ";" and depth == 0 and css[start:i].lstrip().startswith("@"):
+                break
+            elif c == "{":
+                depth += 1
+            elif c == "}":
+                depth -= 1
+                if depth <= 0:
+                    break
+            i += 1
+        chunk = css[start:i + 1]
+        i += 1
+        if "{" in chunk:
+            prelude, _, body = chunk.partition("{")
+            yield " ".join(prelude.split()), body[:-1] if body.endswith("}") else body
+        elif chunk.strip(" \t\r\n;}"):
+            yield " ".join(chunk.strip(" \t\r\n;").split()), ""
+
+
+def _declarations(body: str) -> list[tuple[str, str]]:
+    """A rule's declarations, in order, as (property, value), whitespace in each collapsed."""
+    found = []
+    for part in _split(body, ";"):
+        name, colon, value = part.partition(":")
+        if colon and name.strip():
+            found.append((name.strip(), " ".join(value.split())))
+    return found
+
+
+def _resolve(value: str, props: dict[str, str], depth: int = 0) -> str | None:
+    """``value`` with every ``var(--name[, fallback])`` replaced by ``props[name]`` (itself resolved), else by its
+    fallback; None when a name is neither defined nor given a fallback, or substitutions nest past
+    :data:`_VAR_DEPTH` (a cycle): the declaration is then dropped, as a browser drops it."""
+    if "var(" not in value:
+        return value
+    if depth >= _VAR_DEPTH:
+        return None
+    at = value.find("var(")
+    i, level = at + 4, 1
+    while i < len(value) and level:
+        level += {"(": 1, ")": -1}.get(value[i], 0)
+        i += 1
+    name, _, fallback = value[at + 4:i - 1].partition(",")
+    name = name.strip()
+    got = _resolve(props[name], props, depth + 1) if name in props else None
+    if got is None and fallback.strip():
+        got = _resolve(fallback.strip(), props, depth + 1)
+    if got is None:
+        return None
+    return _resolve(value[:at] + got + value[i:], props, depth + 1)
+
+
+_URL = re.compile(r"url\(\s*['\"]?\s*([^'\")\s]*)", re.IGNORECASE)
+
+
+def _reaches_out(value: str) -> bool:
+    """Whether a value could load something: a ``url()`` to anything but an ``#id``, an ``image-set()``, an
+    ``@import`` or an ``expression()``."""
+    low = value.lower()
+    if any(word in low for word in ("image-set(", "@import", "expression(", "\\")):
+        return True
+    return any(not target.startswith("#") for target in _URL.findall(value))
+
+
+_PSEUDO_ARGS = re.compile(r":(?:not|is|where|has)\(")
+
+
+def _required(selector: str) -> tuple[set[str], set[str]] | None:
+    """The class and id names a selector needs (``.name`` → ``name``, ``#name`` → ``#name``), outside ``:not()``,
+    ``:is()``, ``:where()`` and ``:has()``, and the element types it names; None for a selector no parser here
+    reads (an attribute selector's value is skipped)."""
+    text = re.sub(r"\[[^\]]*\]", " ", selector)
+    outside = []
+    depth, i = 0, 0
+    while i < len(text):
+        m = _PSEUDO_ARGS.match(text, i) if text[i] == ":" else None
+        if m:
+            depth += 1
+            i = m.end()
+            continue
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
+            depth -= 1
+        elif depth == 0:
+            outside.append(text[i])
+        i += 1
+    if depth:
+        return None
+    names = {("#" if kind == "#" else "") + name
+             for kind, name in re.findall(r"([.#])(-?[A-Za-z_][\w-]*)", "".join(outside))}
+    bare = re.sub(r"::?[\w-]+(\([^)]*\))?|[.#]-?[A-Za-z_][\w-]*", " ", text)
+    types = set(re.findall(r"[A-Za-z_*][\w-]*|\*", bare))
+    return names, types
+
+
+def _drawing_names(drawing: str) -> set[str]:
+    """Every class (``name``) and id (``#name``) an SVG text gives its elements (read in its tags only: a name
+    written as text is not one)."""
+    names: set[str] = set()
+    for tag in re.findall(r"<[^>]*>", drawing):
+        for kind, value in re.findall(r'\s(class|id)="([^"]*)"', tag):
+            names.update(value.split() if kind == "class" else ["#" + value])
+    return names
+
+
+def view_css(style_css: str, drawing: str) -> str:
+    """The rules of the page's style sheet that style the side view, to inline in a picture.
+
+    Kept: each top-level rule's selectors that name at least one class or id and no element type but the drawing's
+    (:data:`SVG_TYPES`), and whose every class and id outside ``:not()``, ``:is()``, ``:where()`` and ``:has()`` is
+    one the drawing gives an element: ``.border-line``, ``.side-view .px``, ``polyline.shot``, ``.side-view #taps
+    .tap:not(.tap-on)``; not ``.view svg`` (an HTML box), ``button.override``, ``.verdict.allowed`` (a panel's) nor
+    ``.editing .side-view .section`` (the page's body in Edit mode).  The drawing is needed: the rule sets add
+    classes of their own to it (their looks), and the panel shares some names with it (``.shot``,
+    ``.allowed``), so only the drawing tells which rules style it.
+
+    Dropped: every at-rule (``@media``: a picture has one look; ``@keyframes``; ``@import``, ``@font-face``), and
+    any declaration that could load something (:func:`_reaches_out`).  Each ``var(--name, fallback)`` is resolved
+    to the light theme's value (the top-level ``:root`` rule's custom properties; the style sheet has no other
+    theme), else to its fallback (``var(--k, 1)`` → ``1``: one SVG unit to a CSS px, the picture's scale); a
+    declaration left without a value is dropped.  The page's ``:root`` ``font-family`` and ``color``, which the
+    drawing inherits in the page, come first, as a ``.side-view`` rule.
+
+    Args:
+        style_css: the text of ``static/style.css``.
+        drawing: the side view's SVG text (:func:`vertigo_view.side_view.render`) the picture is made of.
+
+    Returns:
+        CSS text, one rule a line (``selector, selector { property: value; ... }``), in the style sheet's order,
+        whitespace collapsed; the same text for the same arguments.
+    """
+    css = _strip_comments(style_css)
+    props: dict[str, str] = {}
+    inherited: dict[str, str] = {}
+    for prelude, body in _blocks(css):
+        if prelude == ":root":
+            for name, value in _declarations(body):
+                if name.startswith("--"):
+                    props[name] = value
+                elif name in INHERITED:
+                    inherited[name] = value
+    present = _drawing_names(drawing)
+    out = []
+    root = [(name, _resolve(inherited[name], props)) for name in INHERITED if name in inherited]
+    if root:
+        out.append(".side-view { " + " ".join(f"{k}: {v};" for k, v in root if v and not _reaches_out(v)) + " }")
+    for prelude, body in _blocks(css):
+        if prelude.startswith("@") or not body.strip():
+            continue
+        selectors = [s for s in _split(prelude, ",") if _styles_the_view(s, present)]
+        if not selectors:
+            continue
+        kept = []
+        for name, value in _declarations(body):
+            if name.startswith("--"):
+                continue
+            got = _resolve(value, props)
+            if got is not None and not _reaches_out(got) and not _reaches_out(name):
+                kept.append(f"{name}: {got};")
+        if kept:
+            out.append(", ".join(" ".join(s.split()) for s in selectors) + " { " + " ".join(kept) + " }")
+    return "\n".join(out) + "\n"
+
+
+def _styles_the_view(selector: str, present: set[str]) -> bool:
+    """Whether one selector is kept (:func:`view_css`): a class or id, SVG types only, and every name it needs
+    among ``present`` (the drawing's classes and ids)."""
+    got = _required(selector)
+    if got is None:
+        return False
+    names, types = got
+    if not names or not types <= SVG_TYPES:
+        return False
+    return names <= present
+
+
+# ---- The caption ----
+
+def _clean(text: str) -> str:
+    """``text`` as one line of XML character data: whitespace runs (line breaks too) one space, and each character
+    XML 1.0 cannot hold (C0 controls, lone surrogates, U+FFFE, U+FFFF) U+FFFD.  Bidirectional controls stay: in a
+    ``<text>`` of its own a line can reorder only itself."""
+    text = " ".join(text.split())
+    return "".join(c if c >= " " and not 0xD800 <= ord(c) <= 0xDFFF and c not in "\ufffe\uffff" else "\ufffd"
+                   for c in text)
+
+
+def caption_lines(headline: str, details: Sequence[str], max_lines: int = 12) -> tuple[str, ...]:
+    """A verdict's caption: its headline, then its explanation lines, at most ``max_lines`` of them.
+
+    Args:
+        headline: the log entry's headline (``LogEntry.text``).
+        details: its explanation lines (``LogEntry.details``).
+        max_lines: the most lines returned, at least 1.
+
+    Returns:
+        The headline then each detail, each on one line (whitespace runs one space, characters XML cannot hold
+        U+FFFD), blank ones left out; when there are more than ``max_lines``, the first ``max_lines - 1`` and
+        ``"… and N more lines"``.  Lines are not wrapped here: :func:`standalone_svg` wraps them to the picture.
+
+    Raises:
+        ValueError: ``max_lines`` under 1.
+    """
+    if max_lines < 1:
+        raise ValueError(f"a caption needs at least 1 line: max_lines={max_lines!r}")
+    lines = [c for c in (_clean(line) for line in (headline, *details)) if c]
+    if len(lines) <= max_lines:
+        return tuple(lines)
+    more = len(lines) - (max_lines - 1)
+    return (*lines[:max_lines - 1], f"… and {more} more lines")
+
+
+def _wrapped(caption: Sequence[str], width: float) -> list[tuple[str, bool]]:
+    """The caption's lines wrapped to ``width`` CSS px (:data:`CHAR_PX` a character), as (text, headline?), at most
+    :data:`MAX_CAPTION_LINES`."""
+    chars = max(16, int((width - 2 * PAD_PX) // CHAR_PX))
+    out: list[tuple[str, bool]] = []
+    for index, line in enumerate(caption):
+        out += [(part, index == 0) for part in textwrap.wrap(_clean(line), chars, break_on_hyphens=False)]
+    if len(out) > MAX_CAPTION_LINES:
+        more = len(out) - (MAX_CAPTION_LINES - 1)
+        out = [*out[:MAX_CAPTION_LINES - 1], (f"… and {more} more lines", False)]
+    return out
+
+
+# ---- The picture ----
+
+def _local(name: str) -> tuple[str, str]:
+    """(namespace, local name) of an ElementTree tag or attribute name (``{ns}name``)."""
+    if name.startswith("{"):
+        ns, _, local = name[1:].partition("}")
+        return ns, local
+    return "", name
+
+
+def _safe_attrs(attrib: dict[str, str]) -> dict[str, str]:
+    """An element's attributes as a picture writes them: plain names (``xlink:href`` → ``href``, ``xml:space``
+    kept), without ``on*`` handlers, without an ``href`` but to an ``#id``, without a value that could load
+    something (:func:`_reaches_out`), without other namespaces' attributes."""
+    out: dict[str, str] = {}
+    for name, value in attrib.items():
+        ns, local = _local(name)
+        if ns == XML_NS:
+            local = "xml:" + local
+        elif ns not in ("", XLINK_NS) or local.lower().startswith("on"):
+            continue
+        if local == "href" and not value.startswith("#"):
+            continue
+        if ("url(" in value.lower() or "\\" in value) and _reaches_out(value):
+            continue
+        out[local] = value
+    return out
+
+
+def _adopted(e: ET.Element) -> ET.Element | None:
+    """A parsed SVG element as the picture writes it: plain tag names, safe attributes (:func:`_safe_attrs`),
+    its text and tail, its children but :data:`DROPPED_TAGS` and elements of other namespaces; None when the
+    element itself is one of those."""
+    ns, local = _local(e.tag) if isinstance(e.tag, str) else ("?", "")
+    if ns not in ("", SVG_NS) or local in DROPPED_TAGS:
+        return None
+    out = ET.Element(local, _safe_attrs(dict(e.attrib)))
+    out.text, out.tail = e.text, e.tail
+    for child in e:
+        kept = _adopted(child)
+        if kept is not None:
+            out.append(kept)
+        elif child.tail:  # the text after a dropped element stays where it was
+            if len(out):
+                out[-1].tail = (out[-1].tail or "") + child.tail
+            else:
+                out.text = (out.text or "") + child.tail
+    return out
+
+
+def _view_box(drawing: ET.Element) -> tuple[float, float, float, float]:
+    """The drawing's viewBox (min x, min y, width, height), SVG units.
+
+    Raises:
+        ValueError: no viewBox of four numbers with a positive width and height.
+    """
+    try:
+        box = tuple(float(v) for v in (drawing.get("viewBox") or "").replace(",", " ").split())
+    except ValueError:
+        box = ()
+    if len(box) != 4 or not all(math.isfinite(v) for v in box) or box[2] <= 0 or box[3] <= 0:
+        raise ValueError(f"the side view's SVG needs a viewBox of four numbers: {drawing.get('viewBox')!r}")
+    return box[0], box[1], box[2], box[3]
+
+
+def _whole(value: float) -> int:
+    """``value`` CSS px up to the next whole px (a hair over a whole number is that number)."""
+    return max(1, math.ceil(round(value, 6)))
+
+
+def standalone_svg(view_svg: str, caption: Sequence[str], *, title: str, css: str) -> str:
+    """The side view as a picture: one SVG file that shows the same drawing anywhere, with a caption under it.
+
+    Args:
+        view_svg: the side view's SVG text (:func:`vertigo_view.side_view.render`, or the live view's markup).
+        caption: the lines under the drawing (:func:`caption_lines`): each wrapped to the picture's width
+            (:data:`CHAR_PX` a character), the first (the headline) in bold, :data:`FONT_PX` px on
+            :data:`LINE_PX` px lines with :data:`PAD_PX` px round them; at most :data:`MAX_CAPTION_LINES` in all.
+        title: the picture's ``<title>`` (its name in a file browser or a screen reader).
+        css: the style sheet to inline (:func:`view_css`), written as the text of a ``<style>`` element.
+
+    Returns:
+        ``<?xml ...?>`` then one ``<svg xmlns width height viewBox="0 0 width height">``, in CSS px: its
+        ``<title>``, the ``<style>``, a white ground, the drawing as a nested ``<svg>`` (its own viewBox, classes
+        and ``data-*`` kept) over the top ``drawing height`` px, centred across, and the caption as a
+        ``g.picture-caption`` of ``<text>`` lines below.  The drawing is one SVG unit to a CSS px, its width and
+        height rounded up to whole px, unless the caps make it smaller (:data:`MAX_WIDTH`, :data:`MAX_HEIGHT`,
+        :data:`MAX_DRAWING_PX`); the picture is at least :data:`MIN_WIDTH` wide, and as tall as the drawing plus
+        ``2 × PAD_PX + lines × LINE_PX`` when there is a caption.  Width and height are whole numbers.
+
+    Raises:
+        ValueError: ``view_svg`` is not well-formed XML, or its root is not an ``<svg>`` with a viewBox.
+    """
+    try:
+        parsed = ET.fromstring(view_svg)
+    except ET.ParseError as e:
+        raise ValueError(f"the side view's SVG is not well-formed XML: {e}") from None
+    drawing = _adopted(parsed)
+    if drawing is None or drawing.tag != "svg":
+        raise ValueError(f"the side view's SVG must have an <svg> root: {parsed.tag!r}")
+    _, _, vb_w, vb_h = _view_box(drawing)
+    scale = min(1.0, MAX_WIDTH / vb_w, MAX_HEIGHT / vb_h, math.sqrt(MAX_DRAWING_PX / (vb_w * vb_h)))
+    dw, dh = _whole(vb_w * scale), _whole(vb_h * scale)
+    width = max(dw, MIN_WIDTH)
+    lines = _wrapped(caption, width)
+    height = dh + (2 * PAD_PX + len(lines) * LINE_PX if lines else 0)
+    root = ET.Element("svg", {"xmlns": SVG_NS, "width": str(width), "height": str(height),
+                              "viewBox": f"0 0 {width} {height}", "role": "img",
+                              "aria-labelledby": "picture-title"})
+    ET.SubElement(root, "title", {"id": "picture-title"}).text = _clean(title)
+    ET.SubElement(root, "style").text = css
+    ET.SubElement(root, "rect", {"width": str(width), "height": str(height), "fill": "#fff"})
+    for name in ("x", "y", "width", "height"):
+        drawing.attrib.pop(name, None)
+    nested = {"x": fmt((width - dw) / 2), "y": "0", "width": str(dw), "height": str(dh)}
+    drawing.attrib = {**nested, **drawing.attrib}
+    root.append(drawing)
+    if lines:
+        group = ET.SubElement(root, "g", {"class": "picture-caption", "font-family": FONT,
+                                          "font-size": str(FONT_PX), "fill": INK})
+        for i, (text, headline) in enumerate(lines):
+            # The baseline: the line's top, plus the font's size less a fifth (its descent), plus half the leading.
+            y = dh + PAD_PX + i * LINE_PX + (LINE_PX - FONT_PX) / 2 + FONT_PX * 0.8
+            line = ET.SubElement(group, "text", {"x": str(PAD_PX), "y": fmt(round(y, 2))})
+            if headline:
+                line.set("font-weight", "700")
+            line.text = text
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + to_xml(root) + "\n"
