@@ -21,6 +21,7 @@ __all__ = [
     "QuestionError",
     "RecordError",
     "UnknownRuleError",
+    "ShareError",
 ]
 
 
@@ -106,3 +107,13 @@ class ScenarioError(RulesError, ValueError):
         self.problems: tuple[str, ...] = found
         head = f"{count} problem{'s' if count != 1 else ''} in {what}"
         super().__init__(head + ":\n" + "\n".join(f"- {p}" for p in self.problems))
+
+
+class ShareError(ScenarioError):
+    """A share link that cannot be opened or made (issue 27): over 8,000 characters, damaged base64, deflate or
+    JSON, a deflate bomb stopped at its cap, a newer share version, a payload of the wrong shape, a bundled
+    battlefield the page does not have, or a battlefield the importer refuses (its own problems kept).
+
+    A :class:`ScenarioError`, so the page's import paths catch it; each problem is one line,
+    ``"link: …"`` or ``"link.positions: …"`` (a battlefield's problems keep the importer's places).
+    """
