@@ -40,6 +40,7 @@ def _help() -> str:
     questions = "\n".join(f"  {name.ljust(width)}  {q.text}\n  {'':{width}}  fields: {', '.join(q.fields) or 'none'}"
                           for name, q in asked.items())
     return f"""usage: {USAGE}
+       python -m vertigo share FILE [--base URL]: the share link of a scenario (share --help)
 
 Answers one question about a Vertigo battlefield and prints the answer as one
 JSON object. A question is a JSON object:
