@@ -27,7 +27,7 @@ from .scenario import Scenario
 from .text import quote
 
 __all__ = ["MAX_STATE_TEXT", "StateJSON", "state_fields", "state_json", "checked_state", "states_in_order",
-           "same_state", "text_problem"]
+           "same_state", "text_problem", "states_doc"]
 
 MAX_STATE_TEXT = limits.MAX_STATE_TEXT
 """Longest compact JSON text of one state value (:data:`vertigo.limits.MAX_STATE_TEXT`)."""
@@ -138,3 +138,16 @@ def states_in_order(scenario: Scenario,
     fields = state_fields(scenario)
     return tuple((f.id, d.key, values[f.id, d.key]) for f in scenario.fighters for d in fields
                  if (f.id, d.key) in values and not same_state(values[f.id, d.key], f[d]))
+
+
+def states_doc(states: tuple[tuple[str, str, object], ...]) -> dict[str, dict[str, StateJSON]]:
+    """``{fighter: {field key: value}}`` of :attr:`Table.states` (values by :func:`state_json`), in its order:
+    what a saved table and a log entry's question write.
+
+    Raises:
+        RuleSetError: a value of a kind the table keeps none of.
+    """
+    out: dict[str, dict[str, StateJSON]] = {}
+    for fid, key, value in states:
+        out.setdefault(fid, {})[key] = state_json(value)
+    return out

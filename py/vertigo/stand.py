@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from .battlefield import Battlefield, Border
 from .errors import UnknownSectionError
-from .lengths import show
+from .lengths import show, to_json
 from .text import isolate, quote
 
-__all__ = ["Stand", "ladder", "on_ladder", "up_ladder_words"]
+__all__ = ["Stand", "ladder", "on_ladder", "up_ladder_words", "place_json"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,3 +96,17 @@ def up_ladder_words(field: Battlefield, stand: Stand, units: str) -> str:
     top = border.b if border.a == stand.section else border.a
     return (f"{show(stand.up, units)} up the ladder from {isolate(field.section(stand.section).name)} to "
             f"{isolate(field.section(top).name)}")
+
+
+def place_json(stand: Stand) -> str | dict[str, Any]:
+    """A place as the saved table, a log entry's question and ``ask``'s ``positions`` write it: ``"section id"``
+    (its default place), ``{"section": id, "x": length}`` or ``{"ladder": id, "up": length}``, a length exact
+    in the scenario's unit (:func:`vertigo.lengths.to_json`).
+
+    Source: issue 20 (the place forms); issue 27 (a log entry keeps its question's positions).
+    """
+    if stand.ladder is not None and stand.up is not None:
+        return {"ladder": stand.ladder, "up": to_json(stand.up)}
+    if stand.x is None:
+        return stand.section
+    return {"section": stand.section, "x": to_json(stand.x)}

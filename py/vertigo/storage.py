@@ -58,6 +58,7 @@ from . import scenario as scenario_mod
 from .dice import SIDES
 from .errors import RulesError, ScenarioError
 from .fields import Field
+from .fighter_state import states_doc
 from .limits import (
     MAX_DICE,
     MAX_DICE_MODIFIER,
@@ -74,7 +75,7 @@ from .limits import (
 from .numbers import fmt
 from .rules import REGISTRY
 from .scenario import Scenario
-from .stand import Stand, on_ladder
+from .stand import Stand, on_ladder, place_json
 from .table import (
     MAX_HEADLINE,
     MAX_STATE_TEXT,
@@ -150,6 +151,8 @@ class TableEncoder:
             doc: dict[str, Any] = {"n": e.number, "text": e.text}
             if details and e.details:
                 doc["details"] = list(e.details)
+            if details and e.asked is not None:
+                doc["asked"] = json.loads(e.asked)
             if e.roll_index is not None:
                 doc["roll"] = [e.roll_index, e.dice_count]
                 if e.dice_modifier or e.dice_sides != SIDES:  # only what a d6 roll need not say
@@ -172,7 +175,7 @@ class TableEncoder:
             self._scenario = table.scenario
             self._scenario_json = _compact(scenario_mod.dump(table.scenario))
             self._entries.clear()
-        states = f'"states":{_compact(_states(table))},' if table.states else ""
+        states = f'"states":{_compact(states_doc(table.states))},' if table.states else ""
         head = (f'{{"table":{SAVED_VERSION},"scenario":{self._scenario_json},'
                 f'"positions":{_compact({f: place_json(at) for f, at in table.stands})},{states}'
                 f'"rolls":{table.rolls},'
@@ -232,16 +235,6 @@ def _inside(problem: str) -> str:
     return "saved table.scenario." + problem
 
 
-def place_json(stand: Stand) -> str | dict[str, Any]:
-    """A place as the saved table writes it: ``"section id"``, ``{"section": id, "x": length}`` or
-    ``{"ladder": id, "up": length}`` (the forms ``ask``'s ``positions`` reads too)."""
-    if stand.ladder is not None and stand.up is not None:
-        return {"ladder": stand.ladder, "up": lengths.to_json(stand.up)}
-    if stand.x is None:
-        return stand.section
-    return {"section": stand.section, "x": lengths.to_json(stand.x)}
-
-
 def _snapshot(s: Snapshot) -> dict[str, Any]:
     at = s.stand
     out: dict[str, Any] = {"fighter": s.fighter, "section": at.section, "rolls": s.rolls, "label": s.label}
@@ -251,14 +244,6 @@ def _snapshot(s: Snapshot) -> dict[str, Any]:
         out["x"] = lengths.to_json(at.x)
     if s.state is not None:
         out["state"] = [s.state[0], state_json(s.state[1])]
-    return out
-
-
-def _states(table: Table) -> dict[str, dict[str, Any]]:
-    """``{fighter: {field key: value}}`` of :attr:`Table.states`, in its order."""
-    out: dict[str, dict[str, Any]] = {}
-    for fid, key, value in table.states:
-        out.setdefault(fid, {})[key] = state_json(value)
     return out
 
 
@@ -425,6 +410,7 @@ def restore(text: str) -> Table:
             raise ValueError("must have a list of texts as details")
         for d in details:
             logged_text(d, "a detail")
+        question = asked(e["asked"]) if "asked" in e and version >= 3 else None
         if version == 1:
             dice = e.get("dice", [])
             if not isinstance(dice, list) or len(dice) > MAX_DICE:
@@ -436,8 +422,27 @@ def restore(text: str) -> Table:
             roll = rolled(e.get("roll"))
             number = whole(e.get("n"), 1)
         if roll is None:
-            return LogEntry(e["text"], tuple(details), number)
-        return LogEntry(e["text"], tuple(details), number, *roll)
+            return LogEntry(e["text"], tuple(details), number, asked=question)
+        return LogEntry(e["text"], tuple(details), number, *roll, asked=question)
+
+    def asked(raw: Any) -> str:
+        """An entry's question: ``{"ask": name, ...fields, "positions", "rolls", "states"?}`` (issue 27), checked
+        as the saved table's own positions, rolls and states are, and kept as compact JSON text."""
+        if not isinstance(raw, dict) or not isinstance(raw.get("ask"), str) or not raw["ask"]:
+            raise ValueError(f"has a question that is not an object with its \"ask\" name: {quote(raw)}")
+        def placed(value: Any) -> None:
+            positions(value)
+            for fid in value:
+                if fid not in ids:
+                    raise ValueError(f"places no fighter: {quote(fid)}")
+
+        checks = (("positions", placed), ("rolls", whole), ("states", states))
+        for key, check in checks:
+            try:
+                check(raw.get(key))
+            except ValueError as problem:
+                raise ValueError(f"has a question whose {key} {problem}") from None
+        return _compact(raw)
 
     def rolled(raw: Any) -> tuple[int, int, int, int] | None:
         """``[index, count, sides = 6, modifier = 0]`` as (index, count, sides, modifier), within DicePool's bounds."""

@@ -19,6 +19,7 @@ has any (say, lying down), which the table saves, undoes and exports").
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -37,6 +38,7 @@ from .fighter_state import (
     same_state,
     state_fields,
     state_json,
+    states_doc,
     states_in_order,
     text_problem,
 )
@@ -45,7 +47,7 @@ from .numbers import fmt
 from .resolve import Outcome, Resolvable, Resolve, Rolled
 from .rules import REGISTRY
 from .scenario import Scenario
-from .stand import Stand, ladder
+from .stand import Stand, ladder, place_json
 from .text import isolate, quote
 from .verdict import Explained
 
@@ -86,6 +88,9 @@ class LogEntry:
             (:meth:`Table.dice_of`), so a 34,000-die fall costs a few bytes.
         dice_sides: sides of each of those dice (6: falls, H8; 8: a scatter direction, J6).
         dice_modifier: added to the roll's total (0 for falls).
+        asked: the question the entry answers, as compact JSON text (:meth:`Table.asked_text`): ``{"ask": name,
+            ...its fields, "positions": {every fighter: place}, "rolls": N, "states"?: {...}}``, the table as it
+            stood before; None for an entry written without one (a load, a further roll).  Issue 27.
     """
 
     text: str
@@ -95,6 +100,7 @@ class LogEntry:
     dice_count: int = 0
     dice_sides: int = 6
     dice_modifier: int = 0
+    asked: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,13 +300,39 @@ class Table:
         """:attr:`stands` with one fighter's place set."""
         return tuple((fid, stand if fid == fighter_id else was) for fid, was in self.stands)
 
+    def asked_text(self, question: Mapping[str, Any] | None) -> str | None:
+        """A log entry's question (:attr:`LogEntry.asked`) asked of this table as it stands: ``question`` (its
+        ``"ask"`` and fields, any ``"positions"``, ``"rolls"`` or ``"states"`` of its own left out), then
+        ``"positions"`` (every fighter, document order, :func:`vertigo.stand.place_json`), ``"rolls"`` and, when
+        any state differs from the start, ``"states"`` (``{fighter: {field key: value}}``), as compact JSON;
+        None for None.
+
+        Raises:
+            RuleSetError: no ``"ask"`` name, or a field that is not JSON.
+
+        Source: issue 27 ("each log entry keeps the question it answers (its fields and positions)").
+        """
+        if question is None:
+            return None
+        if not isinstance(question.get("ask"), str):
+            raise RuleSetError(f"a logged question needs its \"ask\" name: {quote(dict(question))}")
+        doc = {k: v for k, v in question.items() if k not in ("scenario", "positions", "rolls", "states")}
+        doc |= {"positions": {fid: place_json(s) for fid, s in self.stands}, "rolls": self.rolls}
+        if self.states:
+            doc["states"] = states_doc(self.states)
+        try:
+            return json.dumps(doc, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        except (TypeError, ValueError) as e:
+            raise RuleSetError(f"a logged question must be JSON: {e}") from None
+
     def _logged(self, *entries: LogEntry) -> tuple[LogEntry, ...]:
         """The log with ``entries`` added, numbered on from the newest; the oldest give way past MAX_LOG."""
         n = self.logged
         numbered = tuple(replace(e, number=n + i) for i, e in enumerate(entries, 1))
         return (self.log + numbered)[-MAX_LOG:]
 
-    def note_verdict(self, headline: str, verdicts: tuple[Explained, ...]) -> Table:
+    def note_verdict(self, headline: str, verdicts: tuple[Explained, ...], *,
+                     asked: Mapping[str, Any] | None = None) -> Table:
         """The table with verdicts written to the log (no change to the field): each one's summary, then its steps.
 
         A verdict with parts logs each part it is given on its own (a levels verdict its summary and shared
@@ -310,17 +342,21 @@ class Table:
         and the same explanation as the newest entry, e.g. the same enemy
         clicked twice) is not written again: the table is returned unchanged,
         so the log keeps one line per distinct answer.
+
+        ``asked``: the ``ask`` question the verdict answers (:meth:`asked_text`, kept in :attr:`LogEntry.asked`);
+        the same keyword on :meth:`move`, :meth:`apply`, :meth:`place`, :meth:`set_state` and :meth:`undo`.
         """
         details: list[str] = []
         for v in verdicts:
             details.append(v.summary)
             details.extend(str(s) for s in v.steps)
-        entry = LogEntry(headline, tuple(details))
+        entry = LogEntry(headline, tuple(details), asked=self.asked_text(asked))
         if self.log and (self.log[-1].text, self.log[-1].details) == (entry.text, entry.details):
             return self
         return replace(self, log=self._logged(entry))
 
-    def move(self, fighter_id: str, verdict: Resolvable) -> tuple[Table, DiceRoll | None]:
+    def move(self, fighter_id: str, verdict: Resolvable, *,
+             asked: Mapping[str, Any] | None = None) -> tuple[Table, DiceRoll | None]:
         """Carry out a move verdict (:meth:`~vertigo.resolve.Resolvable.resolve`) through :meth:`apply`: move
         the fighter, roll its dice.
 
@@ -340,11 +376,12 @@ class Table:
         names = self.scenario.field
         head = (f"{isolate(f.name)}: {isolate(names.section(start).name)} → {isolate(names.section(dest).name)} "
                 f"{verdict.how}")
-        table, outcome = self.apply(fighter_id, verdict.resolve, head, (verdict.summary, *map(str, verdict.steps)))
+        table, outcome = self.apply(fighter_id, verdict.resolve, head, (verdict.summary, *map(str, verdict.steps)),
+                                    asked=asked)
         return table, outcome.roll
 
-    def apply(self, fighter_id: str, resolve: Resolve, headline: str,
-              details: tuple[str, ...] = ()) -> tuple[Table, Outcome]:
+    def apply(self, fighter_id: str, resolve: Resolve, headline: str, details: tuple[str, ...] = (), *,
+              asked: Mapping[str, Any] | None = None) -> tuple[Table, Outcome]:
         """Carry out an action: ``resolve(roller)`` says where the fighter ends and what it rolled.
 
         The roller rolls the table's next roll each time it is called (seeded by the scenario's dice seed
@@ -361,6 +398,7 @@ class Table:
             resolve: ``resolve(roller) -> Outcome`` (:data:`vertigo.resolve.Resolve`).
             headline: the action's log headline (a move's "Goat: Cliff top → Foot of the cliff with Move 1").
             details: the explanation lines that come before the rolls'.
+            asked: the action's ``ask`` question (:meth:`note_verdict`), kept by its first log entry.
 
         Returns:
             The new table and the outcome.
@@ -385,19 +423,20 @@ class Table:
             made.append(roll(pool, rng_for(self.scenario.dice_seed, at)))
             return made[-1]
 
+        question = self.asked_text(asked)
         outcome = resolve(roller)
         if [r.roll for r in outcome.rolls] != made:
             raise RuleSetError(f"an action's outcome must list the {len(made)} roll(s) it made, in order; it "
                                f"lists {len(outcome.rolls)}")
         if not outcome.moved and not outcome.rolls:
-            entry = LogEntry(headline + " — not allowed, no move", details)
+            entry = LogEntry(headline + " — not allowed, no move", details, asked=question)
             return replace(self, log=self._logged(entry)), outcome
         lines = [*details, *(f"[{r.rule}] Rolled {r.roll.brief()} {r.what} (seed {self.scenario.dice_seed}, "
                              f"roll #{self.rolls + i + 1})." for i, r in enumerate(outcome.rolls))]
         went = "moved" if outcome.moved else "stayed"
         first = outcome.rolls[0] if outcome.rolls else None
         entries = [LogEntry(headline + f" — {went}" + ("" if first is None else f", {first.headline}"),
-                            tuple(lines), **_dice(self.rolls, first))]
+                            tuple(lines), **_dice(self.rolls, first), asked=question)]
         name = isolate(self.scenario.fighter(fighter_id).name)
         entries += [LogEntry(f"{name}: {r.headline}", (lines[len(details) + i],), **_dice(self.rolls + i, r))
                     for i, r in enumerate(outcome.rolls) if i]
@@ -415,7 +454,8 @@ class Table:
                        log=self._logged(*entries), history=(*self.history, snap)[-UNDO_DEPTH:],
                        states=states), outcome
 
-    def place(self, fighter_id: str, section_id: str, x: Fraction | None = None) -> Table:
+    def place(self, fighter_id: str, section_id: str, x: Fraction | None = None, *,
+              asked: Mapping[str, Any] | None = None) -> Table:
         """The referee places a fighter by hand: logged and undoable.
 
         In a scenario none of whose rule sets has movement rules
@@ -448,7 +488,7 @@ class Table:
         head = f"{isolate(f.name)} placed: {isolate(field.section(start).name)} → {isolate(dest.name)}{at}"
         surface = dest.surface(x)
         shown = lengths.show(surface, self.scenario.units)
-        entry = LogEntry(head, (f"Placed by the referee; standing surface {shown}.",))
+        entry = LogEntry(head, (f"Placed by the referee; standing surface {shown}.",), asked=self.asked_text(asked))
         snap = Snapshot(fighter_id, self.stand_of(fighter_id), self.rolls, head)
         history = (*self.history, snap)[-UNDO_DEPTH:]
         return replace(self, stands=self._stand_set(fighter_id, Stand(section_id, x)), log=self._logged(entry),
@@ -476,7 +516,8 @@ class Table:
                                f"refereed by {have}")
         return declared
 
-    def set_state(self, fighter_id: str, field: Field[_T], value: _T, headline: str) -> Table:
+    def set_state(self, fighter_id: str, field: Field[_T], value: _T, headline: str, *,
+                  asked: Mapping[str, Any] | None = None) -> Table:
         """A rule set changes a fighter's per-fighter state (it lies down): logged and undoable like a move.
 
         The log gets ``headline`` and one detail line, ``"<label>: <before> → <after>."``; one Undo takes
@@ -512,7 +553,8 @@ class Table:
         if same_state(was, new):
             return self
         label = field.label or field.key
-        entry = LogEntry(headline, (f"{label}: {self._shown(was)} → {self._shown(new)}.",))
+        entry = LogEntry(headline, (f"{label}: {self._shown(was)} → {self._shown(new)}.",),
+                         asked=self.asked_text(asked))
         snap = Snapshot(fighter_id, self.stand_of(fighter_id), self.rolls, headline, (field.key, was))
         history = (*self.history, snap)[-UNDO_DEPTH:]
         return replace(self, states=self._states_set(fighter_id, field.key, new), log=self._logged(entry),
@@ -535,7 +577,7 @@ class Table:
         """Whether there is a move to undo."""
         return bool(self.history)
 
-    def undo(self) -> Table:
+    def undo(self, *, asked: Mapping[str, Any] | None = None) -> Table:
         """The table as it was before the last move, placing or state change; the dice rewind with it.
 
         Undoing a state change (:meth:`set_state`) puts that one state back; undoing a move or a placing
@@ -547,7 +589,7 @@ class Table:
         if not self.history:
             raise UndoError("nothing to undo")
         snap = self.history[-1]
-        entry = LogEntry(f"Undone: {snap.label}")
+        entry = LogEntry(f"Undone: {snap.label}", asked=self.asked_text(asked))
         states = self.states if snap.state is None else self._states_set(snap.fighter, *snap.state)
         return replace(self, stands=self._stand_set(snap.fighter, snap.stand), rolls=snap.rolls,
                        log=self._logged(entry), history=self.history[:-1], states=states)

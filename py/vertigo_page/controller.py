@@ -388,7 +388,7 @@ class Controller:
         """Undo the last move, or the last scenario load."""
         if self.table.can_undo:
             self._clear()
-            self.table = self.table.undo()
+            self.table = self.table.undo(asked={"ask": "undo"})
             return self.update(self.table.log[-1].text, moved=True, save=True)
         if self.replaced:
             self.table = self.replaced.pop()

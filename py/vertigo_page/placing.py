@@ -3,6 +3,9 @@
 A click on a section places the selected fighter there (on the grid :func:`snap` gives), Shift+←/→ nudges it
 :data:`NUDGE` along its section; every placing is logged and undoable.  A rule set that judges fighters
 placed this way (Combat at Different Levels) builds its mode on this one.
+
+A placing is logged with its question (issue 27), ``{"ask": "place", "fighter", "to": section id, "x": length}``,
+the core's shared action (:data:`vertigo.replay.SHARED_ACTIONS`).
 """
 
 from __future__ import annotations
@@ -91,7 +94,8 @@ class PlacingMode(Mode):
         """Place the selected fighter by hand: logged, undoable; a verdict on show is dropped."""
         assert ctl.selected is not None
         fid, sc = ctl.selected, ctl.table.scenario
-        ctl.table = ctl.table.place(fid, section_id, x)
+        ctl.table = ctl.table.place(fid, section_id, x, asked={"ask": "place", "fighter": fid, "to": section_id,
+                                                               "x": lengths.to_json(x)})
         ctl.target = None
         self.placed()
         where = sc.field.section(section_id).name

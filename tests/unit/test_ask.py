@@ -36,8 +36,9 @@ needs_processes = pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodi
 needs_docs = pytest.mark.skipif(not QUESTION_FILES.is_dir(), reason="docs/questions/ is not staged here")
 
 CLIFF_FIGHTERS = "goat, kestrel, blinker, spearman, climber, ogre, archer"
-QUESTION_NAMES = ("move, reachable, options, attack, push, climb_fails, levels, sm_reach, route, stretches, "
-                  "after_attack, door_melee, jump_table, jump, jump_outcome, jump_plan, jump_landing, check")
+QUESTION_NAMES = ("move, reachable, options, attack, push, climb_fails, climb, step_along, levels, sm_reach, route, "
+                  "stretches, after_attack, door_melee, jump_table, jump, jump_outcome, jump_plan, jump_landing, "
+                  "jump_made, stand_up, check")
 
 
 def run(*args: str, stdin: str | None = None, cwd: Path | None = None) -> tuple[int, str, str]:
@@ -355,7 +356,7 @@ IN_PROCESS_REFUSED = [
     ("no ask", cliff(), f"question.ask: missing; the questions are {QUESTION_NAMES}"),
     ("a misspelt field", cliff(ask="move", fighter="goat", entrys=0),
      'question: unknown field "entrys" for ask "move"; its fields are ask, scenario, about, fighter, entry, to, '
-     "positions, override"),
+     "x, positions, override"),
     ("no scenario", {"ask": "move"},
      "question.scenario: missing; give a scenario document or the path of one, relative to the question's folder"),
     ("no entry", cliff(ask="reachable", fighter="goat"),

@@ -148,7 +148,8 @@ class HeightMode(Forced, Overrides, Mode):
         self.shots = height_play.attack(ctl.table, ctl.selected, fighter_id)
         me, it = isolate(ctl.table.name(ctl.selected)), isolate(ctl.table.name(fighter_id))
         before = ctl.table
-        ctl.table = ctl.table.note_verdict(f"{me} → {it}: {_outcome(self.shots)}", self.shots)
+        ctl.table = ctl.table.note_verdict(f"{me} → {it}: {_outcome(self.shots)}", self.shots,
+                                           asked=self.attack_asked(ctl))
         summary = "; ".join(v.summary for v in self.shots) or "no actions"
         return ctl.update(f"{me} against {it}: {summary}.{repeat_note(before, ctl.table)}", save=True)
 
@@ -206,7 +207,7 @@ class HeightMode(Forced, Overrides, Mode):
         if self.pending is None or self.pending_done or ctl.selected is None:
             return ctl.update("Nothing to confirm.")
         fid = ctl.selected
-        ctl.table, self.roll = ctl.table.move(fid, self.pending)
+        ctl.table, self.roll = ctl.table.move(fid, self.pending, asked=self.move_asked(ctl, self.pending))
         self.pending_done = True
         self.forced_clear()  # a move carried out ends any push or climb being set up
         name = isolate(ctl.table.name(fid))

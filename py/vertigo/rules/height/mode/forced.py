@@ -6,6 +6,10 @@ towards; the panel shows each crossing's fall and where the push stops, and Conf
 offered on the card beside each Climbing obstacle on the fighter's section's borders: the referee enters
 whether the obstacle's Reaction took effect, and Confirm carries the climb out.  Shift+←/→ steps the selected
 fighter half a unit along its own section.  Each is logged and taken back whole by Undo.
+
+Each is logged with its ``ask`` question (issue 27): ``{"ask": "push", "fighter", "to", "steps", "override"?}``,
+``{"ask": "climb", "fighter", "border", "how", "took_effect"?, "entry"?}`` and ``{"ask": "step_along", "fighter",
+"x"}``.
 """
 
 from __future__ import annotations
@@ -18,16 +22,20 @@ from typing import TYPE_CHECKING, Any
 from vertigo.battlefield import Border
 from vertigo.dice import DiceRoll
 from vertigo.errors import LengthError
+from vertigo.lengths import to_json
 from vertigo.numbers import fmt
 from vertigo.rules.height.rules import play as height_play
+from vertigo.rules.height.rules.carried import border_json, entry_of
 from vertigo.rules.height.rules.climbing import ClimbVerdict, climbs_at
-from vertigo.rules.height.rules.fields import HEIGHT, MOVES
+from vertigo.rules.height.rules.fields import CLIMBING, HEIGHT, MOVES
 from vertigo.rules.height.rules.push import MAX_PUSH, PushVerdict
 from vertigo.rules.height.view.forced import climb_ask, climb_offers, climb_verdict, push_ask, push_verdict
 from vertigo.text import isolate
 from vertigo_page.placing import NUDGE
 from vertigo_view.overlay import Highlights
 from vertigo_view.panels import button, el
+
+from .verdicts import overridden
 
 if TYPE_CHECKING:
     from vertigo_page.controller import Controller, Update
@@ -117,7 +125,8 @@ class Forced:
         name = isolate(ctl.table.name(fid))
         short = "" if v.dest == v.to else f" (towards {isolate(f.section(v.to).name)})"
         head = f"{name}: {v.how}, {isolate(f.section(v.start).name)} → {isolate(f.section(v.dest).name)}{short}"
-        ctl.table, outcome = ctl.table.apply(fid, v.resolve, head, (v.summary, *map(str, v.steps)))
+        ctl.table, outcome = ctl.table.apply(fid, v.resolve, head, (v.summary, *map(str, v.steps)),
+                                             asked=self._push_asked(fid, v))
         self.push_done, self.push_roll, self.push_steps = True, outcome.roll, None
         rolled = f" Rolled {outcome.roll.brief(12)}." if outcome.roll else ""
         return ctl.update(f"{name} pushed.{rolled}", moved=True, save=True, focus=f"fighter-{fid}")
@@ -130,8 +139,13 @@ class Forced:
         who = isolate(ctl.table.name(ctl.selected))
         head = (f"DM override taken back: {who}'s push — the rules' answer stands" if take_back
                 else f"DM override: {who}'s push — rules: pushed; DM: not pushed")
-        ctl.table = ctl.table.note_verdict(head, (self.push,))
+        ctl.table = ctl.table.note_verdict(head, (self.push,), asked=self._push_asked(ctl.selected, self.push))
         return ctl.update(f"{head}.", save=True)
+
+    @staticmethod
+    def _push_asked(fighter: str, v: PushVerdict) -> dict[str, Any]:
+        """The ``push`` question of a push verdict (issue 27)."""
+        return {"ask": "push", "fighter": fighter, "to": v.to, "steps": v.limit, **overridden(v.override)}
 
     # -- Climbing obstacles (H9) ---------------------------------------------
     def climbs_here(self, ctl: Controller, fighter_id: str) -> list[tuple[int, Border]]:
@@ -180,7 +194,12 @@ class Forced:
         fid, f = ctl.selected, ctl.table.scenario.field
         name = isolate(ctl.table.name(fid))
         head = f"{name}: {v.how}, {isolate(f.section(v.start).name)} → {isolate(f.section(v.other).name)}"
-        ctl.table, outcome = ctl.table.apply(fid, v.resolve, head, (v.summary, *map(str, v.steps)))
+        border = next(b for b in ctl.table.scenario.field.borders if {b.a, b.b} == {v.start, v.other}
+                      and b[CLIMBING] is not None)
+        took = {} if v.manner == "move" else {"took_effect": v.took_effect}
+        asked = {"ask": "climb", "fighter": fid, "border": border_json(border), "how": v.manner, **took,
+                 **entry_of(ctl.table, fid, self._entry_of(ctl))}
+        ctl.table, outcome = ctl.table.apply(fid, v.resolve, head, (v.summary, *map(str, v.steps)), asked=asked)
         self.climb_done, self.climb_roll = True, outcome.roll
         rolled = f" Rolled {outcome.roll.brief(12)}." if outcome.roll else ""
         done = "stays" if v.dest == v.start else f"ends on {isolate(f.section(v.dest).name)}"
@@ -194,7 +213,8 @@ class Forced:
         sid, x = ctl.table.stand(ctl.selected)
         to = x + NUDGE * (1 if direction > 0 else -1)
         try:
-            ctl.table = height_play.step_along(ctl.table, ctl.selected, to)
+            ctl.table = height_play.step_along(ctl.table, ctl.selected, to, asked={
+                "ask": "step_along", "fighter": ctl.selected, "x": to_json(to)})
         except LengthError:
             section = ctl.table.scenario.field.section(sid)
             edge = "right" if direction > 0 else "left"

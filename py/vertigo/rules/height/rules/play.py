@@ -12,8 +12,9 @@ Rulings restated in ``docs/rules.md``: ``#h2-move-entries-and-falls``, ``#h3-cho
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from vertigo import lengths
 from vertigo.battlefield import Border
@@ -21,6 +22,7 @@ from vertigo.errors import LengthError, RulesError
 from vertigo.resolve import Outcome, Roller
 from vertigo.stand import Stand
 from vertigo.text import isolate
+from vertigo.verdict import Step
 
 from .climbing import ClimbVerdict, judge_climb
 from .fields import ACTIONS, HEIGHT, MOVES
@@ -31,7 +33,10 @@ from .ranged import ShotVerdict, judge_action, line_of_shot
 if TYPE_CHECKING:
     from vertigo.table import Table
 
-__all__ = ["ruled", "reach", "routes", "move_verdict", "attack", "push", "climb", "step_along"]
+__all__ = ["ruled", "reach", "routes", "move_verdict", "attack", "push", "climb", "step_along", "ALONG"]
+
+ALONG = Step("H10", "Along its own section: no border, no fall; where it stands on it decides what a floor hides.")
+"""The one step of a fighter's step along its own section (:func:`step_along`)."""
 
 
 def ruled(table: Table) -> None:
@@ -138,10 +143,11 @@ def climb(table: Table, fighter_id: str, border: Border, *, how: str = "climb", 
     return judge_climb(table.scenario.field, start, border, how=how, took_effect=took_effect, move_height=h)
 
 
-def step_along(table: Table, fighter_id: str, x: Fraction) -> Table:
+def step_along(table: Table, fighter_id: str, x: Fraction, *, asked: Mapping[str, Any] | None = None) -> Table:
     """The fighter steps along its own section to ``x`` (drawing units): no border crossed, so no Move entry
     is spent and nothing falls (H2); where it stands on its section matters to sight (H10).  Logged, and taken
-    back by Undo.
+    back by Undo.  ``asked``: the question logged with it (:meth:`vertigo.table.Table.apply`; the page's is
+    ``{"ask": "step_along", "fighter", "x"}``).
 
     Raises:
         UnknownFighterError, RuleSetError; LengthError: ``x`` off the section.
@@ -158,5 +164,4 @@ def step_along(table: Table, fighter_id: str, x: Fraction) -> Table:
     def resolve(roller: Roller) -> Outcome:
         return Outcome(True, Stand(sid, x), (), ())
 
-    return table.apply(fighter_id, resolve, head, ("[H10] Along its own section: no border, no fall; where it "
-                                                    "stands on it decides what a floor hides.",))[0]
+    return table.apply(fighter_id, resolve, head, (str(ALONG),), asked=asked)[0]

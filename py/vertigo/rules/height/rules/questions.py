@@ -20,7 +20,7 @@ from vertigo.ruleset import Answer, Question
 from vertigo.text import quote
 from vertigo.verdict import explanation, rule_ids
 
-from . import play
+from . import carried, play
 from .fields import CLIMBING, MOVES
 from .options import judge_options
 from .push import MAX_PUSH
@@ -55,7 +55,7 @@ def _ask_move(table: Table | None, question: Mapping[str, Any]) -> Answer:
     index = entry(t, fighter, question)
     dest = q.section(t, q.missing(question, "to", q.sections_listed(t)), "question.to")
     override = q.override(question)
-    verdict = play.move_verdict(t, fighter, index, dest)
+    verdict = play.move_verdict(t, fighter, index, dest, at=carried.x_on(t, dest, question))
     if override is not None:
         verdict = verdict.overridden(override.allowed, override.note)
     return verdict.to_json()
@@ -178,8 +178,9 @@ def _ask_climb_fails(table: Table | None, question: Mapping[str, Any]) -> Answer
 
 
 QUESTIONS = (
-    Question("move", ("fighter", "entry", "to", "positions", "override"), _ask_move,
-             text="can FIGHTER move TO with its Move entry ENTRY, and how far does it fall (H2-H4, H7, H8)"),
+    Question("move", ("fighter", "entry", "to", "x", "positions", "override"), _ask_move,
+             text="can FIGHTER move TO (at X on it) with its Move entry ENTRY, and how far does it fall (H2-H4, H7, "
+                  "H8, H10)"),
     Question("reachable", ("fighter", "entry", "positions"), _ask_reachable,
              text="every section FIGHTER's Move entry ENTRY reaches, with its fewest falling dice (H3, H4)"),
     Question("options", ("fighter", "positions"), _ask_options,
@@ -191,5 +192,10 @@ QUESTIONS = (
              text="where a push of STEPS steps towards TO takes FIGHTER, and what it falls (H12)"),
     Question("climb_fails", ("fighter", "entry", "border", "downward", "positions"), _ask_climb_fails,
              text="the fall when a Climbing obstacle's Reaction takes effect on FIGHTER (H9)"),
+    Question("climb", ("fighter", "border", "how", "took_effect", "entry", "positions"), carried.ask_climb,
+             text="FIGHTER climbs past the obstacle at BORDER, its Reaction TOOK_EFFECT or not, or HOW \"move\" down "
+                  "across it (H9)"),
+    Question("step_along", ("fighter", "x", "positions"), carried.ask_step_along,
+             text="FIGHTER steps along its own section to X: no border, no fall (H10)"),
 )
 """The Height rules' questions, in the order ``--help`` lists them."""

@@ -6,6 +6,10 @@ and J8's, sees what a failure comes to (the d8 the table will roll, the scatter,
 out, logged and undone whole (J1–J12); the DM overrides the jump's verdict and J8's result (H7).  Knocked Down
 shows on the card, with Stands up (J8).
 
+Each is logged with its ``ask`` question (issue 27): a jump carried out with ``jump_made`` (the plan and every
+entry), an override on the jump with ``jump_plan``, J8's override with ``jump_landing`` (the check the rules gave:
+the DM's word is in the headline), Stands up with ``stand_up``, a placing with ``place``.
+
 The rule set has no walking rules: fighters are placed by hand, as under the levels rules (the shared placing
 mode), and "Place here instead" places the fighter at the point planned.
 
@@ -175,7 +179,7 @@ class JumpingMode(Entries, PlacingMode):
                 "the jump is not allowed." if not self.plan.final else f"{seen.problem}." if seen.problem else
                 "enter the table's check first." if seen.owes_check else "enter the landing check (J8) first."))
         fid, logged = ctl.selected, ctl.table.logged
-        ctl.table, outcome = play.jump(ctl.table, seen.attempt)
+        ctl.table, outcome = play.jump(ctl.table, seen.attempt, asked=play.jump_asked(seen.attempt, self.ran))
         self.done, self.rolls = True, outcome.rolls
         said = "; ".join(e.text for e in ctl.table.log if e.number > logged)
         lands = place_words(ctl.table, outcome.to.section, outcome.to.x if outcome.to.x is not None else Fraction(0))
@@ -188,7 +192,7 @@ class JumpingMode(Entries, PlacingMode):
         fid = ctl.selected
         if not play.knocked_down(ctl.table, fid):
             return ctl.update(f"{isolate(ctl.table.name(fid))} is not Knocked Down.")
-        ctl.table = play.stand_up(ctl.table, fid)
+        ctl.table = play.stand_up(ctl.table, fid, asked={"ask": "stand_up", "fighter": fid})
         return ctl.update(f"{isolate(ctl.table.name(fid))} stands up.", moved=True, save=True)
 
     def place_here(self, ctl: Controller) -> Update:
@@ -211,7 +215,8 @@ class JumpingMode(Entries, PlacingMode):
         if self.plan is None or self.done:
             return ctl.update("No jump to override.")
         self.plan = self.plan.overridden(allowed)
-        ctl.table = ctl.table.note_verdict(self._headline(ctl, self.plan), (self.plan,))
+        ctl.table = ctl.table.note_verdict(self._headline(ctl, self.plan), (self.plan,),
+                                           asked=play.plan_asked(self.plan, self.ran))
         return ctl.update(f"DM override — {self.plan.summary}", save=True)
 
     def take_back(self, ctl: Controller) -> Update:
@@ -219,7 +224,8 @@ class JumpingMode(Entries, PlacingMode):
         if self.plan is None or self.done or self.plan.override is None:
             return ctl.update("No override to take back.")
         self.plan = self.plan.taken_back()
-        ctl.table = ctl.table.note_verdict(self._headline(ctl, self.plan, taken_back=True), (self.plan,))
+        ctl.table = ctl.table.note_verdict(self._headline(ctl, self.plan, taken_back=True), (self.plan,),
+                                           asked=play.plan_asked(self.plan, self.ran))
         return ctl.update(f"DM override taken back — {self.plan.summary}", save=True)
 
     # -- keys, the panel, the overlay ------------------------------------------

@@ -148,7 +148,10 @@ class Entries:
                    f"rules' answer stands: {rules}"
         else:
             head = f"DM override — {who}: rules: {rules}; DM: {'Knocked Down' if down else 'stays up'}"
-        ctl.table = ctl.table.note_verdict(head, (seen.check,))
+        assert seen.footing is not None and self.entered.landing_fail_by is not None
+        ctl.table = ctl.table.note_verdict(head, (seen.check,), asked={
+            "ask": "jump_landing", "footing_mp": seen.footing.mp, "fail_by": self.entered.landing_fail_by,
+            "mp_left": self.entered.mp_left})
         return ctl.update(f"{head}.", save=True)
 
     def entry_action(self, ctl: Controller, action: str, arg: str | None) -> Update | None:

@@ -1,5 +1,6 @@
-"""The Jumping rules' ``ask`` questions: ``jump_table``, ``jump``, ``jump_outcome``, ``jump_plan`` and
-``jump_landing`` (``docs/api.md``).
+"""The Jumping rules' ``ask`` questions: ``jump_table``, ``jump``, ``jump_outcome``, ``jump_plan``,
+``jump_landing``, and what the page carries out: ``jump_made`` (a jump with the referee's entries) and ``stand_up``
+(``docs/api.md``).
 
 A jumper is given by its numbers (``size``, ``move_tiles`` and optionally ``move_fraction``,
 ``mp_cost_per_tile``, ``athletics``, ``tumbling``), needing no scenario, or as a ``fighter`` of a ``scenario``
@@ -24,14 +25,14 @@ from vertigo.errors import QuestionError, RulesError
 from vertigo.limits import MAX_JUMP_FT, MAX_MOVE_TILES
 from vertigo.ruleset import Answer, Question
 from vertigo.text import quote
-from vertigo.verdict import rule_ids
+from vertigo.verdict import Step, rule_ids
 
 from . import play
 from .distances import Jumper, JumpError, judge_jump, jump_table
 from .feet import feet
 from .fields import MAX_MOVE_FRACTION, read_fraction
-from .landing import judge_landing
-from .planner import JumpPlan
+from .landing import check_mp_left, judge_landing
+from .planner import Attempt, JumpPlan
 from .scatter import check_direction, check_fail_by, high_outcome, long_outcome
 from .sizes import HIGH, KINDS, SIZES
 
@@ -220,11 +221,69 @@ def _ask_jump_landing(table: Table | None, question: Mapping[str, Any]) -> Answe
             raise JumpError(f"must be the footing's Move-point cost, a whole number from 0 to {MAX_FOOTING_MP}: "
                             f"{value!r}")
 
-    from .landing import check_mp_left
     mp = _whole(question, "footing_mp", footing)
     fail_by = _whole(question, "fail_by", check_fail_by)
     left = _whole(question, "mp_left", check_mp_left)
     return judge_landing(mp, fail_by, left).to_json()
+
+
+def made(t: Table, question: Mapping[str, Any]) -> Attempt:
+    """The attempt a ``jump_made`` question describes: the plan (``fighter``, ``to``, ``ran``, ``override``) and
+    what the referee entered (``fail_by``, J8's ``landing_fail_by`` and ``mp_left``, the DM's ``knocked_down``).
+
+    Raises:
+        QuestionError: a bad field; a jump not allowed; the check missing where the jump needs a roll.
+    """
+    fid = q.fighter(t, question, "fighter")
+    p = _plan(t, question, fid)
+    o = q.override(question)
+    if o is not None:
+        p = p.overridden(o.allowed, o.note)
+    if not p.final:
+        raise QuestionError(f"question.to: {p.summary}")
+    if p.needs_roll and "fail_by" not in question:
+        raise QuestionError("question.fail_by: missing; the jump needs the table's check: 0 for a success, or the "
+                            "points it failed by (J11)")
+    fail_by = _whole(question, "fail_by", check_fail_by) if "fail_by" in question else 0
+    landing = _whole(question, "landing_fail_by", check_fail_by) if "landing_fail_by" in question else None
+    mp_left = _whole(question, "mp_left", check_mp_left) if "mp_left" in question else None
+    if (landing is None) != (mp_left is None):
+        raise QuestionError("question.landing_fail_by: J8's check needs both landing_fail_by and mp_left")
+    down = question.get("knocked_down")
+    if down is not None and not isinstance(down, bool):
+        raise QuestionError(f"question.knocked_down: must be true or false (the DM's word on J8): {quote(down)}")
+    return p.attempt(fail_by, None, landing, mp_left, down)
+
+
+def _ask_jump_made(table: Table | None, question: Mapping[str, Any]) -> Answer:
+    """A jump carried out as the page carries it out: the plan's answer, then the d8 the table's next roll shows
+    for a failed long jump, where it lands and J8's check (J5–J8, J11, J12, H7)."""
+    t = q.ruled(table)
+    a = made(t, question)
+    direction = play.next_direction(t) if a.scatters else None
+    try:
+        result, landing = a.outcome(direction)
+    except RulesError as e:
+        raise QuestionError(f"question.to: {e}") from None
+    if a.owes_landing(landing):
+        raise QuestionError(f"question.landing_fail_by: missing; it lands on {landing.section.name}: give J8's "
+                            "landing_fail_by and mp_left")
+    check = a.landing_check(landing)
+    steps = play.jump_steps(a, result, landing, check)
+    down = None if check is None else check.knocked_down if a.knocked_down is None else a.knocked_down
+    return {**a.plan.to_json(), "fail_by": a.fail_by, "direction": direction, "lands": landing.to_json(),
+            "knocked_down": bool(down), "rules": rule_ids(steps), "explanation": [str(s) for s in steps]}
+
+
+def _ask_stand_up(table: Table | None, question: Mapping[str, Any]) -> Answer:
+    """The referee's Stands up: a Knocked Down fighter is no longer (J8)."""
+    t = q.ruled(table)
+    fid = q.fighter(t, question, "fighter")
+    if not play.knocked_down(t, fid):
+        raise QuestionError(f"question.fighter: {quote(fid)} is not Knocked Down (J8)")
+    steps = (Step("J8", f"{t.name(fid)} stands up: Knocked Down no longer."),)
+    return {"fighter": fid, "knocked_down": False, "summary": f"{t.name(fid)} stands up.", "rules": rule_ids(steps),
+            "explanation": [str(s) for s in steps]}
 
 
 QUESTIONS = (
@@ -240,7 +299,14 @@ QUESTIONS = (
     Question("jump_plan", ("fighter", "to", "ran", "positions", "override"), _ask_jump_plan,
              text="FIGHTER's jump to a point: which jump, its figures, the penalty, the landing and the fall "
                   "(J1-J4, J7, J9, J10, J12)"),
-    Question("jump_landing", ("footing_mp", "fail_by", "mp_left"), _ask_jump_landing, needs_scenario=False,
+    Question("jump_landing", ("footing_mp", "fail_by", "mp_left", "positions"), _ask_jump_landing,
+             needs_scenario=False,
              text="J8's second check on landing on bad footing: Move points lost and Knocked Down"),
+    Question("jump_made", ("fighter", "to", "ran", "override", "fail_by", "landing_fail_by", "mp_left",
+                           "knocked_down", "positions"), _ask_jump_made,
+             text="FIGHTER's jump to TO carried out with the check FAIL_BY and J8's entered: the d8, where it lands, "
+                  "the fall, Knocked Down (J5-J8, J11, J12, H7)"),
+    Question("stand_up", ("fighter", "positions"), _ask_stand_up,
+             text="FIGHTER, Knocked Down, stands up (J8)"),
 )
 """The Jumping rules' questions, in the order ``--help`` lists them."""

@@ -1,12 +1,16 @@
 """What the page does under Combat at Different Levels: fighters are placed by hand (the shared placing mode),
 and a click on another fighter judges melee between the two across their vertical difference, both ways
-(G1–G7), with the strange position (G3) and the DM's override on each direction (H7)."""
+(G1–G7), with the strange position (G3) and the DM's override on each direction (H7).
+
+Each verdict is logged with its ``ask`` question (issue 27): ``{"ask": "levels", "fighter", "target",
+"strange_position"?}``, and an override ``"override": {"attacker", "allowed"}`` on the direction it rules on (the
+log line is that direction's; an override on the other direction is left out of the question)."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from vertigo.rules.levels.rules import RULE_SET
 from vertigo.rules.levels.rules import play as levels_play
@@ -55,6 +59,18 @@ class LevelsMode(PlacingMode):
         self.strange = False
         return self._judged(ctl, "levels judged")
 
+    def asked(self, ctl: Controller, attacker: str | None = None) -> dict[str, Any]:
+        """The ``levels`` question of the verdict on show, with the DM's override on ``attacker``'s direction when
+        it has one (issue 27)."""
+        assert ctl.selected is not None and ctl.target is not None
+        out: dict[str, Any] = {"ask": "levels", "fighter": ctl.selected, "target": ctl.target}
+        if self.strange:
+            out["strange_position"] = True
+        o = None if attacker is None or self.levels is None else self.levels.direction(attacker).override
+        if o is not None:
+            out["override"] = {"attacker": attacker, "allowed": o.allowed, **({"note": o.note} if o.note else {})}
+        return out
+
     def _judged(self, ctl: Controller, what: str) -> Update:
         """Judge the selected fighter and its target at the levels (with the strange position if chosen) and
         log it."""
@@ -67,7 +83,8 @@ class LevelsMode(PlacingMode):
         short = "".join(f"; no weapon of {isolate(ctl.table.name(d.attacker))} reaches"
                         for d in v.directions if d.final and d.out_of_reach)
         before = ctl.table
-        ctl.table = ctl.table.note_verdict(f"{me} ↔ {it}: {what} — {v.summary}{short}", (v, *v.directions))
+        ctl.table = ctl.table.note_verdict(f"{me} ↔ {it}: {what} — {v.summary}{short}", (v, *v.directions),
+                                           asked=self.asked(ctl))
         return ctl.update(f"{me} and {it}: {v.summary}{short}.{repeat_note(before, ctl.table)}", save=True)
 
     def toggle_strange(self, ctl: Controller) -> Update:
@@ -93,7 +110,7 @@ class LevelsMode(PlacingMode):
         rules = "possible" if d.allowed else "impossible"
         dm = "let it happen" if d.final else "ruled it out"
         ctl.table = ctl.table.note_verdict(f"DM override — {a} strikes {b}: the rules say {rules}; the DM {dm}",
-                                           (d,))
+                                           (d,), asked=self.asked(ctl, attacker))
         return ctl.update(f"DM override — {a} strikes {b}: rules say {rules}, the DM {dm}.", save=True)
 
     def take_back(self, ctl: Controller, attacker: str) -> Update:
@@ -108,7 +125,7 @@ class LevelsMode(PlacingMode):
         rules = "possible" if d.allowed else "impossible"
         dm = "let it happen" if was.final else "ruled it out"
         ctl.table = ctl.table.note_verdict(f"DM override taken back — {a} strikes {b}: the DM had {dm}; the "
-                                           f"rules' answer stands: {rules}", (d,))
+                                           f"rules' answer stands: {rules}", (d,), asked=self.asked(ctl))
         return ctl.update(f"DM override taken back — {a} strikes {b}: {rules}, as the rules say.", save=True)
 
     def panel_action(self, ctl: Controller, action: str, arg: str | None) -> Update | None:

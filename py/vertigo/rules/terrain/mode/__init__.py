@@ -145,7 +145,7 @@ class TerrainMode(Attacked, Mode):
         if v is None or self.pending_done or ctl.selected is None or not v.final:
             return ctl.update("Nothing to confirm.")
         fid = ctl.selected
-        ctl.table, outcome = moves.move(ctl.table, v)
+        ctl.table, outcome = moves.move(ctl.table, v, asked=moves.route_asked(v, self.drops))
         self.pending_done, self.roll = True, outcome.roll
         name = isolate(ctl.table.name(fid))
         rolled = f" Rolled {outcome.roll.brief(12)}." if outcome.roll else ""
@@ -178,7 +178,8 @@ class TerrainMode(Attacked, Mode):
         if self.pending is None or self.pending_done or not self.pending.found:
             return ctl.update("No verdict to override.")
         self.pending = self.pending.overridden(allowed)
-        ctl.table = ctl.table.note_verdict(self._headline(ctl, self.pending), (self.pending,))
+        ctl.table = ctl.table.note_verdict(self._headline(ctl, self.pending), (self.pending,),
+                                           asked=moves.route_asked(self.pending, self.drops))
         return ctl.update(f"DM override — move: {self.pending.summary}.", save=True)
 
     def take_back(self, ctl: Controller) -> Update:
@@ -186,7 +187,8 @@ class TerrainMode(Attacked, Mode):
         if self.pending is None or self.pending_done or self.pending.override is None:
             return ctl.update("No override to take back.")
         self.pending = self.pending.taken_back()
-        ctl.table = ctl.table.note_verdict(self._headline(ctl, self.pending, taken_back=True), (self.pending,))
+        ctl.table = ctl.table.note_verdict(self._headline(ctl, self.pending, taken_back=True), (self.pending,),
+                                           asked=moves.route_asked(self.pending, self.drops))
         return ctl.update(f"DM override taken back — move: {self.pending.summary}.", save=True)
 
     # -- keys ------------------------------------------------------------

@@ -133,7 +133,8 @@ class Attacked:
         v = self.door = play.door_melee(ctl.table, ctl.selected, fighter_id)
         me, it = isolate(ctl.table.name(ctl.selected)), isolate(ctl.table.name(fighter_id))
         before = ctl.table
-        ctl.table = ctl.table.note_verdict(f"{me} → {it}: {v.summary}", (v,))
+        ctl.table = ctl.table.note_verdict(f"{me} → {it}: {v.summary}", (v,), asked={
+            "ask": "door_melee", "fighter": ctl.selected, "target": fighter_id})
         return ctl.update(f"{me} against {it}: {v.summary}{repeat_note(before, ctl.table)}", save=True)
 
     # -- the panel, the overlay --------------------------------------------

@@ -12,10 +12,11 @@ Rulings restated in ``docs/rules.md``: ``#t7-dropping-down``, ``#t8-movement-in-
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from vertigo.dice import DicePool
-from vertigo.lengths import show
+from vertigo.lengths import show, to_json
 from vertigo.resolve import Outcome, Rolled, Roller
 from vertigo.stand import Stand, up_ladder_words
 from vertigo.text import isolate
@@ -27,7 +28,7 @@ from .moving import RouteVerdict, Stretches, judge_route, stretches
 if TYPE_CHECKING:
     from vertigo.table import Table
 
-__all__ = ["ruled", "route", "reachable", "move", "resolve_route"]
+__all__ = ["ruled", "route", "reachable", "move", "resolve_route", "route_asked"]
 
 
 def ruled(table: Table) -> None:
@@ -80,8 +81,20 @@ def resolve_route(verdict: RouteVerdict, roller: Roller) -> Outcome:
                    (Step("H8", f"Falls {verdict.fall_dice}d6: {dice.total} damage."),))
 
 
-def move(table: Table, verdict: RouteVerdict) -> tuple[Table, Outcome]:
-    """Carry out a route verdict on the table: logged, its dice rolled, undoable as one action (T8, H7).
+def route_asked(verdict: RouteVerdict, drops: bool) -> dict[str, Any]:
+    """The ``route`` question that judges ``verdict`` (issue 27): ``{"ask": "route", "fighter", "to": {"section",
+    "x"?} or {"ladder", "up"}, "drops"?, "override"?: {"allowed", "note"?}}``."""
+    to = verdict.to
+    where: dict[str, Any] = ({"ladder": to.ladder, "up": to_json(to.up)} if to.ladder is not None and to.up is not None
+                             else {"section": to.section, **({} if to.x is None else {"x": to_json(to.x)})})
+    o = verdict.override
+    return {"ask": "route", "fighter": verdict.fighter, "to": where, **({"drops": True} if drops else {}),
+            **({} if o is None else {"override": {"allowed": o.allowed, **({"note": o.note} if o.note else {})}})}
+
+
+def move(table: Table, verdict: RouteVerdict, *, asked: Mapping[str, Any] | None = None) -> tuple[Table, Outcome]:
+    """Carry out a route verdict on the table: logged, its dice rolled, undoable as one action (T8, H7);
+    ``asked``: its question (:func:`route_asked`), kept in the log.
 
     Raises:
         LimitError: the table can roll no more dice (:meth:`vertigo.table.Table.apply`).
@@ -90,7 +103,7 @@ def move(table: Table, verdict: RouteVerdict) -> tuple[Table, Outcome]:
     name = isolate(verdict.name)
     head = f"{name}: moved in inches to {_place(table, verdict.to)}"
     return table.apply(verdict.fighter, lambda roller: resolve_route(verdict, roller), head,
-                       (verdict.summary, *map(str, verdict.steps)))
+                       (verdict.summary, *map(str, verdict.steps)), asked=asked)
 
 
 def _place(table: Table, to: Stand) -> str:

@@ -13,7 +13,7 @@ Rulings restated in ``docs/rules.md``: ``#t3-edges``, ``#t4-ladders-and-stairs``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from vertigo.resolve import Outcome
 
@@ -70,6 +70,8 @@ def hit(table: Table, target_id: str, damage: int, check: str | None) -> tuple[T
         table, target_id, damage, check: as :func:`after_attack`; ``check`` may be None only when no check is
             owed.
 
+    The log keeps its question, ``{"ask": "after_attack", "target", "damage", "check"?}`` (issue 27).
+
     Returns:
         The new table and the outcome (its rolls: the Move check's when rolled, then the falling damage's).
 
@@ -80,9 +82,12 @@ def hit(table: Table, target_id: str, damage: int, check: str | None) -> tuple[T
     verdict = after_attack(table, target_id, damage, check)
     if verdict.owes and check is None:
         raise AttackError(f"{verdict.name} owes a {verdict.what}: enter pass, fail or roll")
+    asked: dict[str, Any] = {"ask": "after_attack", "target": target_id, "damage": damage,
+                             **({} if check is None else {"check": check})}
     if not verdict.owes or (check != "roll" and verdict.ends == verdict.stand):
-        return table.note_verdict(verdict.headline, (verdict,)), Outcome(False, verdict.stand, (), ())
-    return table.apply(target_id, verdict.resolve, verdict.headline, (verdict.summary, *map(str, verdict.steps)))
+        return table.note_verdict(verdict.headline, (verdict,), asked=asked), Outcome(False, verdict.stand, (), ())
+    return table.apply(target_id, verdict.resolve, verdict.headline, (verdict.summary, *map(str, verdict.steps)),
+                       asked=asked)
 
 
 def door_melee(table: Table, fighter_id: str, target_id: str) -> DoorVerdict:
