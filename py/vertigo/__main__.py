@@ -15,7 +15,6 @@ This is the only module of the core that prints.
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import sys
@@ -26,9 +25,9 @@ from .errors import QuestionError
 
 __all__ = ["main", "USAGE", "COMMANDS"]
 
-COMMANDS = {"share": "vertigo.share_cli", "replay": "vertigo.replay_cli"}
-"""The commands besides ``ask``, by name: the module whose ``run(args, stdout, stderr) -> exit status`` runs it
-(issue 27: share links and replays)."""
+COMMANDS = ("ask", "share", "replay")
+"""The commands: ``ask`` here; ``share`` and ``replay`` each run from a module of its own (``share_cli``,
+``replay_cli``: ``run(args, stdout, stderr) -> exit status``), imported when it is run (issue 27)."""
 
 USAGE = "python -m vertigo ask QUESTION.json (or - to read the question from standard input)"
 """The one form of the command."""
@@ -103,9 +102,12 @@ def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None, stdout:
     args = sys.argv[1:] if argv is None else argv
     out = sys.stdout if stdout is None else stdout
     err = sys.stderr if stderr is None else stderr
-    if args and args[0] in COMMANDS:  # each other command is a module of its own, imported when it is run
-        module = importlib.import_module(COMMANDS[args[0]])
-        return int(module.run(args[1:], out, err))
+    if args and args[0] == "share":  # each other command is a module of its own, imported when it is run
+        from . import share_cli
+        return share_cli.run(args[1:], out, err)
+    if args and args[0] == "replay":
+        from . import replay_cli
+        return replay_cli.run(args[1:], out, err)
     if args in (["-h"], ["--help"], ["ask", "-h"], ["ask", "--help"]):
         _write(out, _help())
         return 0
