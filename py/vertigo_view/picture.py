@@ -91,84 +91,61 @@ _VAR_DEPTH = 16
 
 # ---- The style sheet ----
 
+_STRING = r"\"(?:\\.|[^\"\\])*\"?|'(?:\\.|[^'\\])*'?"
+"""A CSS string, either quote, its escapes skipped (an unclosed one runs to the end)."""
+_COMMENT = re.compile(rf"({_STRING})|/\*.*?(?:\*/|\Z)", re.DOTALL)
+_BLOCK_MARKS = re.compile(rf"{_STRING}|[{{}};]", re.DOTALL)
+_SPLIT_MARKS = {sep: re.compile(rf"{_STRING}|[()\[\]{sep}]", re.DOTALL) for sep in ",;"}
+
+
 def _strip_comments(css: str) -> str:
-    """``css`` without its ``/* ... */`` comments (a comment opener inside a string is kept)."""
-    out: list[str] = []
-    i, n = 0, len(css)
-    while i < n:
-        c = css[i]
-        if c in "\"'":
-            j = i + 1
-            while j < n and css[j] != c:
-                j += 2 if css[j] == "\\" else 1
-            out.append(css[i:j + 1])
-            i = j + 1
-        elif css.startswith("/*", i):
-            end = css.find("*/", i + 2)
-            i = n if end < 0 else end + 2
-            out.append(" ")
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
+    """``css`` without its ``/* ... */`` comments, each one space (a comment opener inside a string is kept)."""
+    return _COMMENT.sub(lambda m: m.group(1) if m.group(1) is not None else " ", css)
 
 
 def _split(text: str, sep: str) -> list[str]:
-    """``text`` split at each ``sep`` outside parentheses, brackets and strings; parts stripped, empty ones dropped."""
+    """``text`` split at each ``sep`` (``,`` or ``;``) outside parentheses, brackets and strings; parts stripped,
+    empty ones dropped."""
     parts: list[str] = []
-    depth, start, quote, i = 0, 0, "", 0
-    while i < len(text):
-        c = text[i]
-        if quote:
-            if c == "\\":
-                i += 1
-            elif c == quote:
-                quote = ""
-        elif c in "\"'":
-            quote = c
-        elif c in "([":
+    depth, start = 0, 0
+    for m in _SPLIT_MARKS[sep].finditer(text):
+        c = m.group()
+        if c in "([":
             depth += 1
         elif c in ")]":
             depth = max(0, depth - 1)
         elif c == sep and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
-        i += 1
+            parts.append(text[start:m.start()])
+            start = m.end()
     parts.append(text[start:])
     return [p.strip() for p in parts if p.strip()]
 
 
 def _blocks(css: str) -> Iterator[tuple[str, str]]:
-    """The style sheet's top-level rules, in order, as (prelude, body); an at-rule's prelude starts with ``@`` (a
-    statement such as ``@import ...;`` comes with an empty body)."""
-    i, n = 0, len(css)
-    while i < n:
-        start, depth, quote = i, 0, ""
-        while i < n:
-            c = css[i]
-            if quote:
-                if c == "\\":
-                    i += 1
-                elif c == quote:
-                    quote = ""
-            elif c in "\"'":
-                quote = c
-            elif c == ";" and depth == 0 and css[start:i].lstrip().startswith("@"):
-                break
-            elif c == "{":
-                depth += 1
-            elif c == "}":
-                depth -= 1
-                if depth <= 0:
-                    break
-            i += 1
-        chunk = css[start:i + 1]
-        i += 1
-        if "{" in chunk:
-            prelude, _, body = chunk.partition("{")
-            yield " ".join(prelude.split()), body[:-1] if body.endswith("}") else body
-        elif chunk.strip(" \t\r\n;}"):
-            yield " ".join(chunk.strip(" \t\r\n;").split()), ""
+    """The top-level rules of a style sheet without comments, in order, as (prelude, body), whitespace in the
+    prelude collapsed; an at-rule's prelude starts with ``@`` (a statement such as ``@import ...;`` comes with an
+    empty body; a block left open runs to the end)."""
+    depth, start, open_at = 0, 0, -1
+    for m in _BLOCK_MARKS.finditer(css):
+        c = m.group()
+        if c == "{":
+            if depth == 0:
+                open_at = m.start()
+            depth += 1
+        elif c == "}" and depth:
+            depth -= 1
+            if depth == 0:
+                yield " ".join(css[start:open_at].split()), css[open_at + 1:m.start()]
+                start = m.end()
+        elif c == "}" or (c == ";" and depth == 0):
+            # A stray "}" or the end of a statement: an at-statement is dropped, anything else was never a rule.
+            if css[start:m.start()].strip():
+                yield " ".join(css[start:m.start()].split()), ""
+            start = m.end()
+    if depth:
+        yield " ".join(css[start:open_at].split()), css[open_at + 1:]
+    elif css[start:].strip():
+        yield " ".join(css[start:].split()), ""
 
 
 def _declarations(body: str) -> list[tuple[str, str]]:
@@ -216,36 +193,32 @@ def _reaches_out(value: str) -> bool:
     return any(not target.startswith("#") for target in _URL.findall(value))
 
 
-_PSEUDO_ARGS = re.compile(r":(?:not|is|where|has)\(")
+_PAREN_MARKS = re.compile(r"\(|\)")
+_NAME = re.compile(r"([.#])(-?[A-Za-z_][\w-]*)")
+_NOT_A_TYPE = re.compile(r"::?[\w-]+(\([^)]*\))?|[.#]-?[A-Za-z_][\w-]*")
+_TYPE = re.compile(r"[A-Za-z_][\w-]*|\*")
 
 
 def _required(selector: str) -> tuple[set[str], set[str]] | None:
-    """The class and id names a selector needs (``.name`` → ``name``, ``#name`` → ``#name``), outside ``:not()``,
-    ``:is()``, ``:where()`` and ``:has()``, and the element types it names; None for a selector no parser here
-    reads (an attribute selector's value is skipped)."""
+    """The class and id names a selector needs (``.name`` → ``name``, ``#name`` → ``#name``), outside every
+    parenthesis (``:not()``, ``:is()``, ``:where()``, ``:has()``: an element matched need not have them), and the
+    element types it names; None for a selector whose parentheses do not pair (an attribute selector's value is
+    skipped)."""
     text = re.sub(r"\[[^\]]*\]", " ", selector)
-    outside = []
-    depth, i = 0, 0
-    while i < len(text):
-        m = _PSEUDO_ARGS.match(text, i) if text[i] == ":" else None
-        if m:
-            depth += 1
-            i = m.end()
-            continue
-        if text[i] == "(":
-            depth += 1
-        elif text[i] == ")":
-            depth -= 1
-        elif depth == 0:
-            outside.append(text[i])
-        i += 1
+    outside: list[str] = []
+    depth, last = 0, 0
+    for m in _PAREN_MARKS.finditer(text):
+        if depth == 0:
+            outside.append(text[last:m.start()])
+        depth += 1 if m.group() == "(" else -1
+        if depth < 0:
+            return None
+        last = m.end()
     if depth:
         return None
-    names = {("#" if kind == "#" else "") + name
-             for kind, name in re.findall(r"([.#])(-?[A-Za-z_][\w-]*)", "".join(outside))}
-    bare = re.sub(r"::?[\w-]+(\([^)]*\))?|[.#]-?[A-Za-z_][\w-]*", " ", text)
-    types = set(re.findall(r"[A-Za-z_*][\w-]*|\*", bare))
-    return names, types
+    outside.append(text[last:])
+    names = {("#" if kind == "#" else "") + name for kind, name in _NAME.findall("".join(outside))}
+    return names, set(_TYPE.findall(_NOT_A_TYPE.sub(" ", text)))
 
 
 def _drawing_names(drawing: str) -> set[str]:

@@ -19,6 +19,7 @@ import pytest
 from vertigo import scenario as scenario_mod
 from vertigo.rules.height.rules import play as height_play
 from vertigo.table import Table
+from vertigo_page import modes  # noqa: F401  (every rule set's looks, as the page draws with them)
 from vertigo_view import picture
 from vertigo_view.picture import caption_lines, standalone_svg, view_css
 from vertigo_view.side_view import Highlights, render
@@ -181,6 +182,14 @@ def test_custom_properties_resolve_through_fallbacks_and_a_cycle_is_dropped() ->
                                         ".x { fill: red; stroke: 1px; }\n"
                                         ".x > .z, .x::before { fill: #123; }\n")
     assert view_css(sheet, drawing) == view_css(sheet, drawing)
+
+
+def test_the_style_sheet_is_read_by_its_blocks_strings_and_comments() -> None:
+    """Braces and a comment inside a string are the string's; a stray ``}`` closes nothing; a block left open at the
+    end is read to the end, as a browser reads it."""
+    sheet = '.x { content: "a { b } /* c */"; fill: red }\n} .x { stroke: blue }\n.x { fill: green'
+    assert view_css(sheet, '<svg class="x" />') == ('.x { content: "a { b } /* c */"; fill: red; }\n'
+                                                    ".x { stroke: blue; }\n.x { fill: green; }\n")
 
 
 def test_nothing_in_the_css_or_the_drawing_reaches_outside_the_picture() -> None:
