@@ -11,7 +11,6 @@ import functools
 import http.server
 import shutil
 import struct
-import sys
 import threading
 import zlib
 from collections.abc import Iterator
@@ -21,15 +20,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from vertigo import scenario as scenario_mod
+from vertigo.table import Table
+from vertigo_page import modes  # noqa: F401  (every rule set's looks, as the page draws with them)
+from vertigo_view.picture import caption_lines, standalone_svg, view_css
+from vertigo_view.side_view import render
+
 from harness import ROOT
-
-sys.path.insert(0, str(ROOT / "py"))
-
-from vertigo import scenario as scenario_mod  # noqa: E402
-from vertigo.table import Table  # noqa: E402
-from vertigo_page import modes  # noqa: E402, F401  (every rule set's looks, as the page draws with them)
-from vertigo_view.picture import caption_lines, standalone_svg, view_css  # noqa: E402
-from vertigo_view.side_view import render  # noqa: E402
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>picture.js</title><link rel="icon" href="data:,"></head>
@@ -148,8 +145,9 @@ def test_the_picture_of_a_battlefield_becomes_a_png_twice_its_size(page: Page) -
     text; the caption's white ground is white in the PNG."""
     table = Table.start(scenario_mod.loads((ROOT / "static" / "scenarios" / "cliff.json").read_text(encoding="utf-8")))
     drawing = render(table)
+    css = view_css((ROOT / "static" / "style.css").read_text(encoding="utf-8"), drawing)
     text = standalone_svg(drawing, caption_lines("Goat: Cliff top → Foot of the cliff — allowed", ("[H3] H3",)),
-                          title="Vertigo: The cliff", css=view_css((ROOT / "static" / "style.css").read_text(), drawing))
+                          title="Vertigo: The cliff", css=css)
     with page.expect_download() as got:
         page.evaluate("(svg) => vertigoPicture.png(svg, 'cliff.png')", text)
     data = Path(got.value.path()).read_bytes()
