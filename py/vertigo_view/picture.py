@@ -361,10 +361,17 @@ def _local(name: str) -> tuple[str, str]:
     return "", name
 
 
+_NEVER_LOADED = frozenset({"id", "class", "role", "tabindex", "href"})
+"""Attributes, with every ``aria-*`` and ``data-*``, whose values a browser never reads as CSS (an ``href`` is judged
+on its own)."""
+
+
 def _safe_attrs(attrib: dict[str, str]) -> dict[str, str]:
     """An element's attributes as a picture writes them: plain names (``xlink:href`` → ``href``, ``xml:space``
     kept), without ``on*`` handlers, without an ``href`` but to an ``#id``, without a value that could load
-    something (:func:`_reaches_out`), without other namespaces' attributes."""
+    something (:func:`_reaches_out`: ``style``, ``fill`` and every other presentation attribute; the names in
+    ``aria-*``, ``data-*``, ``id`` and ``class`` are never loaded and are kept as written), without other
+    namespaces' attributes."""
     out: dict[str, str] = {}
     for name, value in attrib.items():
         ns, local = _local(name)
@@ -374,7 +381,7 @@ def _safe_attrs(attrib: dict[str, str]) -> dict[str, str]:
             continue
         if local == "href" and not value.startswith("#"):
             continue
-        if ("url(" in value.lower() or "\\" in value) and _reaches_out(value):
+        if not (local in _NEVER_LOADED or local.startswith(("aria-", "data-"))) and _reaches_out(value):
             continue
         out[local] = value
     return out

@@ -254,6 +254,16 @@ def test_every_name_in_a_picture_is_escaped_text(cliff_named: Callable[[str], di
     assert "<script>" not in out
 
 
+def test_a_name_that_looks_like_css_stays_in_the_drawings_labels(cliff_named: Callable[[str], dict[str, Any]]) -> None:
+    """A section named ``C:\\maps url(x.png)`` keeps its accessible name and ``data-*``: only attributes read as CSS
+    (``style``, ``fill``...) are judged for what they could load."""
+    name = "C:\\maps url(x.png)"
+    drawing = render(Table.start(scenario_mod.load(cliff_named(name))))
+    root = parse(picture_of(drawing))
+    section = root.find(f".//{NS}g[@data-section='cliff-top']")
+    assert section is not None and section.get("aria-label") == f"Section {name}, Height 3"
+
+
 def test_bidi_and_control_characters_in_a_caption_are_harmless_text() -> None:
     """A caption line with a right-to-left override, an isolate and a C0 control (U+0007, which XML cannot hold):
     the picture parses, the control is U+FFFD, the override stays inside its own <text>, the next line as given."""
