@@ -44,6 +44,13 @@ class Question:
             Raises :class:`~vertigo.errors.QuestionError` for a bad field.
         needs_scenario: whether ``scenario`` is required.
         text: what it asks, one line (``--help`` lists it).
+        act: how the question is carried out, for a question the page carries out (a move, a push, a jump):
+            ``act(table, question) -> table``, the table in play with the action done by the same play
+            functions the page's mode calls, logged with ``question`` as its :attr:`vertigo.table.LogEntry.asked`
+            and undoable; the question's fields are read as ``run`` reads them (``"positions"`` are not: the
+            action starts where the table stands).  Raises :class:`~vertigo.errors.QuestionError` for a bad
+            field and :class:`~vertigo.errors.RulesError` for what the rules refuse.  None: the question only
+            answers.  A replay carries out its actions with it (:mod:`vertigo.replay`; issue 27).
     """
 
     name: str
@@ -51,6 +58,7 @@ class Question:
     run: Callable[[Table | None, Mapping[str, Any]], Answer]
     needs_scenario: bool = True
     text: str = ""
+    act: Callable[[Table, Mapping[str, Any]], Table] | None = None
 
 
 @dataclass(frozen=True, slots=True)

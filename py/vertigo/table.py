@@ -91,6 +91,8 @@ class LogEntry:
         asked: the question the entry answers, as compact JSON text (:meth:`Table.asked_text`): ``{"ask": name,
             ...its fields, "positions": {every fighter: place}, "rolls": N, "states"?: {...}}``, the table as it
             stood before; None for an entry written without one (a load, a further roll).  Issue 27.
+        action: whether it is the entry of an action one Undo takes back (a move, a placing, a state change) or
+            of an undo; False for a verdict noted and an action that changed nothing (:mod:`vertigo.replay`).
     """
 
     text: str
@@ -101,6 +103,7 @@ class LogEntry:
     dice_sides: int = 6
     dice_modifier: int = 0
     asked: str | None = None
+    action: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,16 +304,12 @@ class Table:
         return tuple((fid, stand if fid == fighter_id else was) for fid, was in self.stands)
 
     def asked_text(self, question: Mapping[str, Any] | None) -> str | None:
-        """A log entry's question (:attr:`LogEntry.asked`) asked of this table as it stands: ``question`` (its
-        ``"ask"`` and fields, any ``"positions"``, ``"rolls"`` or ``"states"`` of its own left out), then
-        ``"positions"`` (every fighter, document order, :func:`vertigo.stand.place_json`), ``"rolls"`` and, when
-        any state differs from the start, ``"states"`` (``{fighter: {field key: value}}``), as compact JSON;
-        None for None.
+        """A log entry's question (:attr:`LogEntry.asked`) on this table as it stands, as compact JSON: ``question``
+        (``"ask"`` and fields; its own ``"positions"``, ``"rolls"``, ``"states"`` left out), then every fighter's
+        ``"positions"`` (:func:`vertigo.stand.place_json`), ``"rolls"`` and any ``"states"`` (issue 27); None for None.
 
         Raises:
             RuleSetError: no ``"ask"`` name, or a field that is not JSON.
-
-        Source: issue 27 ("each log entry keeps the question it answers (its fields and positions)").
         """
         if question is None:
             return None
@@ -436,7 +435,7 @@ class Table:
         went = "moved" if outcome.moved else "stayed"
         first = outcome.rolls[0] if outcome.rolls else None
         entries = [LogEntry(headline + f" — {went}" + ("" if first is None else f", {first.headline}"),
-                            tuple(lines), **_dice(self.rolls, first), asked=question)]
+                            tuple(lines), **_dice(self.rolls, first), asked=question, action=True)]
         name = isolate(self.scenario.fighter(fighter_id).name)
         entries += [LogEntry(f"{name}: {r.headline}", (lines[len(details) + i],), **_dice(self.rolls + i, r))
                     for i, r in enumerate(outcome.rolls) if i]
@@ -488,7 +487,8 @@ class Table:
         head = f"{isolate(f.name)} placed: {isolate(field.section(start).name)} → {isolate(dest.name)}{at}"
         surface = dest.surface(x)
         shown = lengths.show(surface, self.scenario.units)
-        entry = LogEntry(head, (f"Placed by the referee; standing surface {shown}.",), asked=self.asked_text(asked))
+        entry = LogEntry(head, (f"Placed by the referee; standing surface {shown}.",), asked=self.asked_text(asked),
+                         action=True)
         snap = Snapshot(fighter_id, self.stand_of(fighter_id), self.rolls, head)
         history = (*self.history, snap)[-UNDO_DEPTH:]
         return replace(self, stands=self._stand_set(fighter_id, Stand(section_id, x)), log=self._logged(entry),
@@ -554,7 +554,7 @@ class Table:
             return self
         label = field.label or field.key
         entry = LogEntry(headline, (f"{label}: {self._shown(was)} → {self._shown(new)}.",),
-                         asked=self.asked_text(asked))
+                         asked=self.asked_text(asked), action=True)
         snap = Snapshot(fighter_id, self.stand_of(fighter_id), self.rolls, headline, (field.key, was))
         history = (*self.history, snap)[-UNDO_DEPTH:]
         return replace(self, states=self._states_set(fighter_id, field.key, new), log=self._logged(entry),
@@ -589,7 +589,7 @@ class Table:
         if not self.history:
             raise UndoError("nothing to undo")
         snap = self.history[-1]
-        entry = LogEntry(f"Undone: {snap.label}", asked=self.asked_text(asked))
+        entry = LogEntry(f"Undone: {snap.label}", asked=self.asked_text(asked), action=True)
         states = self.states if snap.state is None else self._states_set(snap.fighter, *snap.state)
         return replace(self, stands=self._stand_set(snap.fighter, snap.stand), rolls=snap.rolls,
                        log=self._logged(entry), history=self.history[:-1], states=states)

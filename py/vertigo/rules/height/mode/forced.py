@@ -121,12 +121,9 @@ class Forced:
         v = self.push
         if v is None or self.push_done or ctl.selected is None or not v.final or len(v.path) < 2:
             return ctl.update("Nothing to confirm.")
-        fid, f = ctl.selected, ctl.table.scenario.field
+        fid = ctl.selected
         name = isolate(ctl.table.name(fid))
-        short = "" if v.dest == v.to else f" (towards {isolate(f.section(v.to).name)})"
-        head = f"{name}: {v.how}, {isolate(f.section(v.start).name)} → {isolate(f.section(v.dest).name)}{short}"
-        ctl.table, outcome = ctl.table.apply(fid, v.resolve, head, (v.summary, *map(str, v.steps)),
-                                             asked=self._push_asked(fid, v))
+        ctl.table, outcome = height_play.push_out(ctl.table, fid, v, asked=self._push_asked(fid, v))
         self.push_done, self.push_roll, self.push_steps = True, outcome.roll, None
         rolled = f" Rolled {outcome.roll.brief(12)}." if outcome.roll else ""
         return ctl.update(f"{name} pushed.{rolled}", moved=True, save=True, focus=f"fighter-{fid}")
@@ -193,13 +190,12 @@ class Forced:
             return ctl.update("Nothing to confirm.")
         fid, f = ctl.selected, ctl.table.scenario.field
         name = isolate(ctl.table.name(fid))
-        head = f"{name}: {v.how}, {isolate(f.section(v.start).name)} → {isolate(f.section(v.other).name)}"
         border = next(b for b in ctl.table.scenario.field.borders if {b.a, b.b} == {v.start, v.other}
                       and b[CLIMBING] is not None)
         took = {} if v.manner == "move" else {"took_effect": v.took_effect}
         asked = {"ask": "climb", "fighter": fid, "border": border_json(border), "how": v.manner, **took,
                  **entry_of(ctl.table, fid, self._entry_of(ctl))}
-        ctl.table, outcome = ctl.table.apply(fid, v.resolve, head, (v.summary, *map(str, v.steps)), asked=asked)
+        ctl.table, outcome = height_play.climb_out(ctl.table, fid, v, asked=asked)
         self.climb_done, self.climb_roll = True, outcome.roll
         rolled = f" Rolled {outcome.roll.brief(12)}." if outcome.roll else ""
         done = "stays" if v.dest == v.start else f"ends on {isolate(f.section(v.dest).name)}"

@@ -30,7 +30,8 @@ from .fields import CLIMBING, MOVES
 if TYPE_CHECKING:
     from vertigo.table import Table
 
-__all__ = ["x_on", "border_named", "climb", "ask_climb", "ask_step_along", "step_x", "border_json"]
+__all__ = ["x_on", "border_named", "climb", "ask_climb", "act_climb", "ask_step_along", "act_step_along", "step_x",
+           "border_json", "entry_of"]
 
 
 def x_on(table: Table, section_id: str, question: Mapping[str, Any], key: str = "x") -> Fraction | None:
@@ -106,6 +107,18 @@ def climb(t: Table, question: Mapping[str, Any]) -> tuple[str, ClimbVerdict]:
 def ask_climb(table: Table | None, question: Mapping[str, Any]) -> Answer:
     """``climb``: a climb past a Climbing obstacle as the referee entered it, or a move down across it (H9, H8)."""
     return climb(q.ruled(table), question)[1].to_json()
+
+
+def act_climb(table: Table, question: Mapping[str, Any]) -> Table:
+    """Carry out the climb the question asks, as the page's Confirm does (H9, H8)."""
+    fighter, verdict = climb(table, question)
+    return play.climb_out(table, fighter, verdict, asked=question)[0]
+
+
+def act_step_along(table: Table, question: Mapping[str, Any]) -> Table:
+    """Carry out the step along the fighter's own section (H10), as Shift+←/→ does."""
+    fighter, x = step_x(table, question)
+    return play.step_along(table, fighter, x, asked=question)
 
 
 def step_x(t: Table, question: Mapping[str, Any]) -> tuple[str, Fraction]:

@@ -33,7 +33,8 @@ from .ranged import ShotVerdict, judge_action, line_of_shot
 if TYPE_CHECKING:
     from vertigo.table import Table
 
-__all__ = ["ruled", "reach", "routes", "move_verdict", "attack", "push", "climb", "step_along", "ALONG"]
+__all__ = ["ruled", "reach", "routes", "move_verdict", "attack", "push", "climb", "step_along", "ALONG", "push_out",
+           "climb_out"]
 
 ALONG = Step("H10", "Along its own section: no border, no fall; where it stands on it decides what a floor hides.")
 """The one step of a fighter's step along its own section (:func:`step_along`)."""
@@ -122,6 +123,36 @@ def push(table: Table, fighter_id: str, to: str, steps: int) -> PushVerdict:
     """
     ruled(table)
     return judge_push(table.scenario.field, table.position(fighter_id), to, steps)
+
+
+def push_out(table: Table, fighter_id: str, v: PushVerdict, *,
+             asked: Mapping[str, Any] | None = None) -> tuple[Table, Outcome]:
+    """Carry out a push verdict: the fighter goes along its path and rolls the falls, logged ``"Hunter: pushed,
+    West hill → Ditch"`` (``(towards …)`` when it stops short) and undone whole (H12, H8); ``asked``: its
+    question, kept in the log.
+
+    Raises:
+        LimitError: a roll past the table's count.
+    """
+    f = table.scenario.field
+    short = "" if v.dest == v.to else f" (towards {isolate(f.section(v.to).name)})"
+    head = (f"{isolate(table.name(fighter_id))}: {v.how}, {isolate(f.section(v.start).name)} → "
+            f"{isolate(f.section(v.dest).name)}{short}")
+    return table.apply(fighter_id, v.resolve, head, (v.summary, *map(str, v.steps)), asked=asked)
+
+
+def climb_out(table: Table, fighter_id: str, v: ClimbVerdict, *,
+              asked: Mapping[str, Any] | None = None) -> tuple[Table, Outcome]:
+    """Carry out a climb verdict: the fighter ends where it says and rolls its fall, logged ``"Climber: climbing
+    up, Ditch → Rampart"`` and undone whole (H9, H8); ``asked``: its question, kept in the log.
+
+    Raises:
+        LimitError: a roll past the table's count.
+    """
+    f = table.scenario.field
+    head = f"{isolate(table.name(fighter_id))}: {v.how}, {isolate(f.section(v.start).name)} → " \
+           f"{isolate(f.section(v.other).name)}"
+    return table.apply(fighter_id, v.resolve, head, (v.summary, *map(str, v.steps)), asked=asked)
 
 
 def climb(table: Table, fighter_id: str, border: Border, *, how: str = "climb", took_effect: bool | None = None,

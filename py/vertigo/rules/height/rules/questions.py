@@ -22,8 +22,9 @@ from vertigo.verdict import explanation, rule_ids
 
 from . import carried, play
 from .fields import CLIMBING, MOVES
+from .movement import MoveVerdict
 from .options import judge_options
-from .push import MAX_PUSH
+from .push import MAX_PUSH, PushVerdict
 
 if TYPE_CHECKING:
     from vertigo.table import Table
@@ -50,7 +51,17 @@ def entry(table: Table, fighter_id: str, question: Mapping[str, Any]) -> int:
 
 def _ask_move(table: Table | None, question: Mapping[str, Any]) -> Answer:
     """Can the fighter move there with this Move entry, and how far does it fall? (H2–H4, H7, H8)"""
-    t = q.ruled(table)
+    return _move(q.ruled(table), question)[1].to_json()
+
+
+def _act_move(table: Table, question: Mapping[str, Any]) -> Table:
+    """Carry out the move the question asks, as the page's Confirm does (H2–H4, H7, H8, H10)."""
+    fighter, verdict = _move(table, question)
+    return table.move(fighter, verdict, asked=question)[0]
+
+
+def _move(t: Table, question: Mapping[str, Any]) -> tuple[str, MoveVerdict]:
+    """The fighter and the move verdict of a ``move`` question (its override applied)."""
     fighter = q.fighter(t, question, "fighter")
     index = entry(t, fighter, question)
     dest = q.section(t, q.missing(question, "to", q.sections_listed(t)), "question.to")
@@ -58,7 +69,7 @@ def _ask_move(table: Table | None, question: Mapping[str, Any]) -> Answer:
     verdict = play.move_verdict(t, fighter, index, dest, at=carried.x_on(t, dest, question))
     if override is not None:
         verdict = verdict.overridden(override.allowed, override.note)
-    return verdict.to_json()
+    return fighter, verdict
 
 
 def _ask_reachable(table: Table | None, question: Mapping[str, Any]) -> Answer:
@@ -117,7 +128,17 @@ def _ask_attack(table: Table | None, question: Mapping[str, Any]) -> Answer:
 
 def _ask_push(table: Table | None, question: Mapping[str, Any]) -> Answer:
     """Where a push of up to ``steps`` steps towards ``to`` takes the fighter, and its falls (H12, H7, H8)."""
-    t = q.ruled(table)
+    return _push(q.ruled(table), question)[1].to_json()
+
+
+def _act_push(table: Table, question: Mapping[str, Any]) -> Table:
+    """Carry out the push the question asks, as the page's Confirm does (H12, H8)."""
+    fighter, verdict = _push(table, question)
+    return play.push_out(table, fighter, verdict, asked=question)[0]
+
+
+def _push(t: Table, question: Mapping[str, Any]) -> tuple[str, PushVerdict]:
+    """The fighter and the push verdict of a ``push`` question (its override applied)."""
     fighter = q.fighter(t, question, "fighter")
     to = q.section(t, q.missing(question, "to", q.sections_listed(t)), "question.to")
     steps = q.whole(q.missing(question, "steps", f"give how many steps the push moves the fighter, 1 to {MAX_PUSH}"))
@@ -127,7 +148,7 @@ def _ask_push(table: Table | None, question: Mapping[str, Any]) -> Answer:
     verdict = play.push(t, fighter, to, steps)
     if override is not None:
         verdict = verdict.overridden(override.allowed, override.note)
-    return verdict.to_json()
+    return fighter, verdict
 
 
 def border(table: Table, value: Any, place: str) -> Border:
@@ -178,7 +199,7 @@ def _ask_climb_fails(table: Table | None, question: Mapping[str, Any]) -> Answer
 
 
 QUESTIONS = (
-    Question("move", ("fighter", "entry", "to", "x", "positions", "override"), _ask_move,
+    Question("move", ("fighter", "entry", "to", "x", "positions", "override"), _ask_move, act=_act_move,
              text="can FIGHTER move TO (at X on it) with its Move entry ENTRY, and how far does it fall (H2-H4, H7, "
                   "H8, H10)"),
     Question("reachable", ("fighter", "entry", "positions"), _ask_reachable,
@@ -188,14 +209,15 @@ QUESTIONS = (
     Question("attack", ("fighter", "target", "positions", "action", "override"), _ask_attack,
              text="does each action of FIGHTER reach TARGET: range needed, blocked or not (H5, H6, H10, H11, H14); "
                   "override on ACTION (0-based) is the DM's (H7)"),
-    Question("push", ("fighter", "to", "steps", "positions", "override"), _ask_push,
+    Question("push", ("fighter", "to", "steps", "positions", "override"), _ask_push, act=_act_push,
              text="where a push of STEPS steps towards TO takes FIGHTER, and what it falls (H12)"),
     Question("climb_fails", ("fighter", "entry", "border", "downward", "positions"), _ask_climb_fails,
              text="the fall when a Climbing obstacle's Reaction takes effect on FIGHTER (H9)"),
     Question("climb", ("fighter", "border", "how", "took_effect", "entry", "positions"), carried.ask_climb,
+             act=carried.act_climb,
              text="FIGHTER climbs past the obstacle at BORDER, its Reaction TOOK_EFFECT or not, or HOW \"move\" down "
                   "across it (H9)"),
-    Question("step_along", ("fighter", "x", "positions"), carried.ask_step_along,
+    Question("step_along", ("fighter", "x", "positions"), carried.ask_step_along, act=carried.act_step_along,
              text="FIGHTER steps along its own section to X: no border, no fall (H10)"),
 )
 """The Height rules' questions, in the order ``--help`` lists them."""

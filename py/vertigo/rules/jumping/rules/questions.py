@@ -275,6 +275,23 @@ def _ask_jump_made(table: Table | None, question: Mapping[str, Any]) -> Answer:
             "knocked_down": bool(down), "rules": rule_ids(steps), "explanation": [str(s) for s in steps]}
 
 
+def _act_jump_made(table: Table, question: Mapping[str, Any]) -> Table:
+    """Carry out the jump with its entries, as the page's Confirm does: the d8, the fall, Knocked Down (J5–J8)."""
+    try:
+        return play.jump(table, made(table, question), asked=question)[0]
+    except JumpError as e:
+        raise QuestionError(f"question.to: {e}") from None
+
+
+def _act_stand_up(table: Table, question: Mapping[str, Any]) -> Table:
+    """Carry out Stands up (J8), as the card's button does."""
+    fid = q.fighter(table, question, "fighter")
+    try:
+        return play.stand_up(table, fid, asked=question)
+    except JumpError as e:
+        raise QuestionError(f"question.fighter: {e}") from None
+
+
 def _ask_stand_up(table: Table | None, question: Mapping[str, Any]) -> Answer:
     """The referee's Stands up: a Knocked Down fighter is no longer (J8)."""
     t = q.ruled(table)
@@ -303,10 +320,10 @@ QUESTIONS = (
              needs_scenario=False,
              text="J8's second check on landing on bad footing: Move points lost and Knocked Down"),
     Question("jump_made", ("fighter", "to", "ran", "override", "fail_by", "landing_fail_by", "mp_left",
-                           "knocked_down", "positions"), _ask_jump_made,
+                           "knocked_down", "positions"), _ask_jump_made, act=_act_jump_made,
              text="FIGHTER's jump to TO carried out with the check FAIL_BY and J8's entered: the d8, where it lands, "
                   "the fall, Knocked Down (J5-J8, J11, J12, H7)"),
-    Question("stand_up", ("fighter", "positions"), _ask_stand_up,
+    Question("stand_up", ("fighter", "positions"), _ask_stand_up, act=_act_stand_up,
              text="FIGHTER, Knocked Down, stands up (J8)"),
 )
 """The Jumping rules' questions, in the order ``--help`` lists them."""

@@ -17,6 +17,7 @@ from vertigo.stand import Stand
 from vertigo.text import quote
 
 from . import moves
+from .moving import RouteVerdict
 
 if TYPE_CHECKING:
     from vertigo.table import Table
@@ -63,7 +64,16 @@ def _to(table: Table, question: Mapping[str, Any]) -> Stand:
 
 def _ask_route(table: Table | None, question: Mapping[str, Any]) -> Answer:
     """Can FIGHTER move to a point in inches, and by which route (T2, T5, T7, T8, H7)?"""
-    t = q.ruled(table)
+    return _route(q.ruled(table), question).to_json()
+
+
+def _act_route(table: Table, question: Mapping[str, Any]) -> Table:
+    """Carry out the move the question asks, as the page's Confirm does (T8, H7, H8)."""
+    return moves.move(table, _route(table, question), asked=question)[0]
+
+
+def _route(t: Table, question: Mapping[str, Any]) -> RouteVerdict:
+    """The route verdict of a ``route`` question (its override applied)."""
     fighter = q.fighter(t, question, "fighter")
     to = _to(t, question)
     try:
@@ -73,7 +83,7 @@ def _ask_route(table: Table | None, question: Mapping[str, Any]) -> Answer:
     override = q.override(question)
     if override is not None:
         verdict = verdict.overridden(override.allowed, override.note)
-    return verdict.to_json()
+    return verdict
 
 
 def _ask_stretches(table: Table | None, question: Mapping[str, Any]) -> Answer:
@@ -84,7 +94,7 @@ def _ask_stretches(table: Table | None, question: Mapping[str, Any]) -> Answer:
 
 
 MOVE_QUESTIONS = (
-    Question("route", ("fighter", "to", "drops", "positions", "override"), _ask_route,
+    Question("route", ("fighter", "to", "drops", "positions", "override"), _ask_route, act=_act_route,
              text="can FIGHTER move to TO (a section and x, or a ladder and up) in inches, by which route (T8)"),
     Question("stretches", ("fighter", "drops", "positions"), _ask_stretches,
              text="the stretches of each section and ladder FIGHTER reaches within its Move (T8)"),

@@ -29,13 +29,7 @@ __all__ = ["QUESTIONS"]
 def _ask_after_attack(table: Table | None, question: Mapping[str, Any]) -> Answer:
     """The checks an attack action leaves its target owing, and with ``check`` what it comes to (T3, T4)."""
     t = q.ruled(table)
-    target = q.fighter(t, question, "target")
-    damage = q.whole(q.missing(question, "damage", "give the attack action's damage, a whole number, 0 for a miss"))
-    if isinstance(damage, bool) or not isinstance(damage, int) or damage < 0:
-        raise QuestionError(f"question.damage: must be a whole number, 0 or more (0 for a miss): {quote(damage)}")
-    check = question.get("check")
-    if "check" in question and check not in CHECKS:
-        raise QuestionError(f'question.check: must be "pass", "fail" or "roll": {quote(check)}')
+    target, damage, check = _attack(t, question)
     try:
         verdict = play.after_attack(t, target, damage, check)
     except AttackError as e:
@@ -44,6 +38,28 @@ def _ask_after_attack(table: Table | None, question: Mapping[str, Any]) -> Answe
         _, outcome = play.hit(t, target, damage, check)
         verdict = verdict.rolled(outcome.rolls[0].roll)
     return verdict.to_json()
+
+
+def _act_after_attack(table: Table, question: Mapping[str, Any]) -> Table:
+    """Carry out the attack the question enters, as the page's Confirm does: the check rolled when asked, the
+    fall (T3, T4, T6, H8)."""
+    target, damage, check = _attack(table, question)
+    try:
+        return play.hit(table, target, damage, check)[0]
+    except AttackError as e:
+        raise QuestionError(f"question.check: {e}") from None
+
+
+def _attack(t: Table, question: Mapping[str, Any]) -> tuple[str, int, str | None]:
+    """The target, damage and check of an ``after_attack`` question."""
+    target = q.fighter(t, question, "target")
+    damage = q.whole(q.missing(question, "damage", "give the attack action's damage, a whole number, 0 for a miss"))
+    if isinstance(damage, bool) or not isinstance(damage, int) or damage < 0:
+        raise QuestionError(f"question.damage: must be a whole number, 0 or more (0 for a miss): {quote(damage)}")
+    check = question.get("check")
+    if "check" in question and check not in CHECKS:
+        raise QuestionError(f'question.check: must be "pass", "fail" or "roll": {quote(check)}')
+    return target, damage, check
 
 
 def _ask_door_melee(table: Table | None, question: Mapping[str, Any]) -> Answer:
@@ -55,7 +71,7 @@ def _ask_door_melee(table: Table | None, question: Mapping[str, Any]) -> Answer:
 
 QUESTIONS = (
     *MOVE_QUESTIONS,
-    Question("after_attack", ("target", "damage", "check", "positions"), _ask_after_attack,
+    Question("after_attack", ("target", "damage", "check", "positions"), _ask_after_attack, act=_act_after_attack,
              text="the check TARGET owes after an attack doing DAMAGE and its fall; CHECK pass, fail or roll (T3, T4)"),
     Question("door_melee", ("fighter", "target", "positions"), _ask_door_melee,
              text="may FIGHTER make a melee attack on TARGET through a closed door: both within 1 in of it (T5)"),
