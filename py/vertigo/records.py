@@ -211,7 +211,7 @@ def _about(headline: str) -> str:
 
 def _asked(entry: LogEntry) -> dict[str, Any]:
     """The question a log entry keeps, decoded; RecordError when it keeps none or keeps no ruling."""
-    text = getattr(entry, "asked", None)
+    text = entry.asked
     if text is None:
         raise RecordError(f"record: the log entry {quote(entry.text, 80)} keeps no question (it was logged before "
                           "the battlefield was loaded, or by a page that kept none); only a verdict logged since "
