@@ -22,6 +22,7 @@ __all__ = [
     "RecordError",
     "UnknownRuleError",
     "ShareError",
+    "ReplayError",
 ]
 
 
@@ -116,4 +117,13 @@ class ShareError(ScenarioError):
 
     A :class:`ScenarioError`, so the page's import paths catch it; each problem is one line,
     ``"link: …"`` or ``"link.positions: …"`` (a battlefield's problems keep the importer's places).
+    """
+
+
+class ReplayError(QuestionError):
+    """A replay that cannot be made or read (issue 27, "a replay file holds the battlefield as loaded, then every
+    action since"): a log that no longer starts where the battlefield was loaded, an action whose question was
+    not kept, more than 1,000 actions; a replay file of the wrong shape, an action the rules refuse now.  A
+    :class:`QuestionError`, as a replay file is asked like a question file (``python -m vertigo replay`` exits 2);
+    each message is one line naming the place, ``replay.actions[4].fighter: …`` (:mod:`vertigo.replay`).
     """
