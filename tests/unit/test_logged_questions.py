@@ -369,3 +369,17 @@ def test_a_saved_table_keeps_each_question_and_refuses_a_malformed_one():
         with pytest.raises(ScenarioError) as e:
             restore(json.dumps(broken))
         assert e.value.problems == (message,)
+
+
+def test_an_actions_mark_is_saved_and_must_be_true():
+    """An action's entry (one Undo takes it back) saves "action": true; anything else there is refused."""
+    c = page("table-top-brawl.json")
+    c.click_fighter("guard")
+    c.click_section("floor", 2)
+    text = TableEncoder().encode(c.table)
+    assert [e.action for e in restore(text).log] == [False, True]
+    broken = json.loads(text)
+    broken["log"][-1]["action"] = "yes"
+    with pytest.raises(ScenarioError) as e:
+        restore(json.dumps(broken))
+    assert e.value.problems == ('saved table.log: has an action mark that is not true: "yes"',)
