@@ -53,21 +53,15 @@ from vertigo_view import panels, side_view
 
 
 def apply(up: Update, starting: bool = False, view_first: bool = False):
-    """Write an update into the page (``starting``: the first, into a page whose panels are at their top).
-
-    The side view first; the rest (side panel, status line, log, dice line, Undo) at once as well, or, with
-    ``view_first`` (a click in the side view) when the update changed only the view's highlights or fighters, in
-    the next frame (:func:`text_later`)."""
+    """Write an update into the page (``starting``: the first): the side view first; the rest at once, or, with
+    ``view_first`` (a view click that changed only its highlights or fighters), next frame (:func:`text_later`)."""
     waiting = _text["update"]
     if waiting is not None and waiting.log_items and not up.log_reset:
         # The log lines of a text not yet written go out with this one (which replaces it).
         up = replace(up, log_items=waiting.log_items + up.log_items, log_reset=waiting.log_reset)
     if (up.error is not None or up.svg is not None) and not starting:
-        # A refusal, or another battlefield: its message and the status line are at the side panel's top, which
-        # the referee may have scrolled away from (down to the Rules glossary, say). Asked before anything is
-        # written, while the page's layout is the one on screen: after, asking where the panel is scrolled laid
-        # out the new drawing there and then, inside the click (70-490 ms on a first Load). Not at the start: it
-        # would lay out the whole page there and then, 20 ms.
+        # A refusal, or another battlefield: back to the side panel's top, asked before anything is written (after,
+        # it laid out the new drawing inside the click, 70-490 ms on a first Load); not at the start (20 ms).
         side_to_top()
     if up.svg is not None:
         focused = document.activeElement.id if document.activeElement else ""
@@ -172,9 +166,8 @@ def text_later(up: Update):
         if _text["round"] == now and _text["update"] is up:
             write_text(up)
 
-    # A task queued from the view's frame runs once that frame is done (a task queued now could run before the
-    # frame, and hold it back by the whole panel). Of ordinary priority: a background one waited behind any
-    # stream of other tasks, up to LATER_MS.
+    # A task queued from the view's frame runs once that frame is done (one queued now could hold the frame back
+    # by the whole panel); of ordinary priority (a background one waited up to LATER_MS).
     requestAnimationFrame(create_once_callable(lambda _t: setTimeout(create_once_callable(write), 0)))
     setTimeout(create_once_callable(write), LATER_MS)  # a hidden page draws no frames
 
@@ -195,12 +188,8 @@ _rove = {"last": None, "stops": ()}
 
 
 def rove(redrawn=None):
-    """Exactly the controller's Tab stops of the side view get tabindex 0, every other element -1.
-
-    ``redrawn``: the CSS scope just written (``""`` the whole view, ``"#fighters "`` its fighters; None: only
-    the highlights), or the ids of the fighters' groups just written, whose buttons come from the renderer with
-    tabindex 0; elsewhere only the last stops change.
-    """
+    """Exactly the controller's Tab stops of the side view get tabindex 0, every other element -1. ``redrawn``: the
+    CSS scope just written (``""`` the view, ``"#fighters "``; None: only highlights), or the fighter groups' ids."""
     if ctl is None:
         return
     view = by_id("view")
@@ -242,8 +231,7 @@ def on_bar_focus(event):
 
 
 def toolbar_key(event):
-    """←/→ (Home/End) move along the toolbar; in the picker ↑/↓ stay its own (they change the battlefield)
-    and Enter loads the one chosen."""
+    """←/→ (Home/End) move along the toolbar; in the picker ↑/↓ stay its own and Enter loads the one chosen."""
     here = event.target.id
     if here == "scenario" and event.key == "Enter":
         event.preventDefault()
@@ -289,10 +277,8 @@ _later = {"queued": False, "save": False, "scroll": False, "round": 0}
 
 
 def later(save, scroll):
-    """Save the table and scroll the log once the click is drawn, never on its path: when the browser is idle
-    after the frame that shows the click (a task queued now could run before that frame, or right after it
-    ahead of everything else, and hold it back by the whole save, ~10 ms on a large table), and at the latest
-    after LATER_MS (a hidden page draws no frames)."""
+    """Save the table and scroll the log once the click is drawn, never on its path: when the browser is idle after
+    the frame that shows the click (~10 ms saved off a large table's click), at the latest after LATER_MS."""
     _later["save"] |= save
     _later["scroll"] |= scroll
     if not _later["queued"]:
@@ -340,9 +326,8 @@ def _after_click(round_=None):
 
 
 def keep_picture(event=None):
-    """When the page is hidden or left: keep the picture a reload will draw first (the table with nothing
-    selected), for static/boot.js to show at once next time. A picture that does not fit is dropped silently:
-    it only saves a second of waiting, and the table comes first."""
+    """When the page is hidden or left: keep the picture static/boot.js draws first on a reload (dropped silently
+    when it does not fit: the table comes first)."""
     flush_text()
     _after_click()
     if (localStorage is None or ctl is None or saving["paused"] or saving["other_tab"]
@@ -402,10 +387,8 @@ def activate(el, at=None):
 
 @on("click", "#view")
 def on_view_click(event):
-    """Click in the side view: the fighter or section under the pointer (and where on the section); on neither,
-    the selection is cleared. The second
-    click of a double-click is no click of its own: double-clicking a fighter out of habit selected it and
-    straight away deselected it."""
+    """Click in the side view: the fighter or section under the pointer (and where on the section); on neither, the
+    selection is cleared. A double-click's second click is none of its own (it deselected at once)."""
     if event.detail > 1:
         return
     el = event.target.closest("[data-fighter],[data-section]")
@@ -557,7 +540,21 @@ async def on_import(event):
     await import_file(event, ctl, run, say)
 
 
-ENABLED_WHEN_READY = ("scenario", "load", "export", "import-file", "hide-seed", "edit")
+@on("click", "#share")
+async def on_share(event):
+    """Share…: a link to this table, a ruling record, a replay, a picture (py/app_share.py, imported on first use)."""
+    import app_share
+    await app_share.open_dialog(ctl, run, say)
+
+
+def on_link(event=None):
+    """A share link (``#v1=…``) opened, at the start or in this tab: asked before it replaces the table."""
+    if window.location.hash.startswith("#v1="):
+        import app_share
+        app_share.offer_link(ctl, run, say)
+
+
+ENABLED_WHEN_READY = ("scenario", "load", "export", "import-file", "hide-seed", "edit", "share")
 """The controls index.html disables until Python is ready (Undo's state is set by :func:`apply`)."""
 
 
@@ -594,6 +591,8 @@ def start():
     tool_rove("scenario")
     by_id("app").removeAttribute("aria-busy")
     document.body.dataset.ready = "true"
+    window.addEventListener("hashchange", create_proxy(on_link))
+    on_link()
 
 
 ctl = None

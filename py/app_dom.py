@@ -196,7 +196,7 @@ def show_in_picker(scenario):
 # -- the keyboard: two roving tabindexes (the header's toolbar and the side view), arrows inside each ----------
 ITEMS = "[role=button][data-fighter], [role=button][data-section]"
 """The side view's keyboard buttons (the overlay's highlights carry data-section too, but no role)."""
-TOOLS = ("scenario", "load", "undo", "export", "import-file", "edit", "hide-seed")
+TOOLS = ("scenario", "load", "undo", "export", "import-file", "edit", "share", "hide-seed")
 """The header toolbar's controls in order: one Tab stop among them, ←/→ move between them."""
 
 
@@ -464,7 +464,12 @@ async def import_file(event, ctl, run, say):
         text = await file.text()
         event.target.value = ""
         try:
-            scenario = scenario_mod.loads(text)
+            doc = scenario_mod.decode(text)
+            if isinstance(doc, dict) and ("replay" in doc or "ask" in doc):  # a ruling record or a replay
+                import app_share  # after the page is ready: the snapshot's heap is fixed (issue 27)
+                app_share.open_file(doc, file.name, ctl, run, say)
+                return
+            scenario = scenario_mod.load(doc)
         except ScenarioError as e:
             run(lambda e=e: ctl.import_refused(file.name, e))
             return

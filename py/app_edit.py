@@ -28,7 +28,7 @@ EDIT_KEYS = ("Edit mode keys: Tab to a piece; ←/→/↑/↓ move it one snap s
              "off, Ctrl+Z / Ctrl+Shift+Z undo and redo edits; Escape selects nothing.")
 """The header's keys line while Edit mode is on."""
 
-LOCKED_CONTROLS = ("scenario", "load", "undo", "export", "import-file")
+LOCKED_CONTROLS = ("scenario", "load", "undo", "export", "import-file", "share")
 """The toolbar's controls that act on the table in play: off while Edit mode is on."""
 
 state = {"editor": None, "on": False, "ctl": None, "run": None, "draft": None, "proxies": []}

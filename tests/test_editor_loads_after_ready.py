@@ -49,3 +49,32 @@ def test_app_imports_the_editor_only_inside_the_edit_handler() -> None:
     handlers = [f.name for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
                 and any(isinstance(n, ast.Import) and any(a.name == "app_edit" for a in n.names) for n in ast.walk(f))]
     assert handlers == ["on_edit"]
+
+
+SHARING_MODULES = ("vertigo.share", "vertigo.records", "vertigo.replay", "vertigo_page.sharing",
+                   "vertigo_view.share_panel", "vertigo_view.picture", "app_share")
+
+
+def test_the_start_up_imports_leave_sharing_out() -> None:
+    """Issue 27: sharing's Python (links, records, replays, pictures) loads after the page is ready — the snapshot's
+    heap is fixed — so the start-up imports leave every module of it unimported."""
+    wanted = sorted((_top_level_imports(ROOT / "py" / "app.py") | _top_level_imports(ROOT / "py" / "app_dom.py"))
+                    - {"js", "pyodide.ffi", "app_dom"})
+    code = ("import sys\n" + "".join(f"import {m}\n" for m in wanted)
+            + f"print(sorted(m for m in sys.modules if m.startswith({SHARING_MODULES!r})))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT / "py", capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_app_imports_sharing_only_inside_its_handlers() -> None:
+    """Issue 27: ``app.py`` imports ``app_share`` only in Share…'s handler and when a link is opened, and
+    ``app_dom.py`` only when Import… chose a record or a replay."""
+    def importers(path: Path) -> list[str]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        return sorted(f.name for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                      and any(isinstance(n, ast.Import) and any(a.name == "app_share" for a in n.names)
+                              for n in ast.walk(f)))
+    start_up = _top_level_imports(ROOT / "py" / "app.py") | _top_level_imports(ROOT / "py" / "app_dom.py")
+    assert "app_share" not in start_up
+    assert importers(ROOT / "py" / "app.py") == ["on_link", "on_share"]
+    assert importers(ROOT / "py" / "app_dom.py") == ["import_file"]

@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from .editing import Problem
 
 __all__ = ["Question", "QUESTIONS", "SHARED", "COMMON_FIELDS", "RECORD_FIELD", "MAX_NOTE", "registered_questions",
-           "answer", "answer_text", "answer_file", "answer_stream", "read_text", "read_stream"]
+           "answer", "table_of", "answer_text", "answer_file", "answer_stream", "read_text", "read_stream"]
 
 COMMON_FIELDS = ("ask", "scenario", "about")
 """Fields every question may have: which question, the battlefield, and a free line saying what it records."""
@@ -389,3 +389,19 @@ def answer_stream(stream: IO[bytes], base_dir: str | os.PathLike[str] = ".", *,
     finally:
         reader.detach()
     return answer_text(text, base_dir, questions=questions)
+
+
+def table_of(question: Mapping[str, Any], base_dir: str | os.PathLike[str] = ".") -> Table:
+    """The table a question is asked of: its scenario in play, with its fighters where ``positions`` puts them.
+
+    What the page shows when it opens a ruling record (issue 27: "The page imports a record and shows the same
+    verdict"); :func:`answer` asks of the same table.
+
+    Raises:
+        QuestionError: no scenario, or a bad scenario or ``positions`` (the message names the place).
+    """
+    if "scenario" not in question:
+        raise QuestionError("question.scenario: missing; give a scenario document or the path of one, relative to "
+                            "the question's folder")
+    table = Table.start(_scenario(question["scenario"], Path(base_dir)))
+    return _placed(table, question["positions"]) if "positions" in question else table

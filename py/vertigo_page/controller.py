@@ -407,6 +407,13 @@ class Controller:
         return replace(up, status=f"{how} “{isolate(table.scenario.title)}”. Undo brings back the previous "
                                   "battlefield.", save=True)
 
+    def play_back(self, table: Table, status: str) -> Update:
+        """A replay's step (issue 27): the table as that step left it, drawn anew; Undo then takes back the step's
+        action as it takes back any other."""
+        self.table = table
+        self._clear()
+        return replace(self.show(), status=status, save=True)
+
     def import_too_large(self, filename: str, size: int) -> Update:
         """Refuse a file of ``size`` bytes that cannot hold a scenario (over :data:`MAX_IMPORT_BYTES`) before the
         page reads it: reading tens of megabytes into Python held the tab for seconds. The battlefield is kept."""
