@@ -35,11 +35,12 @@ def main() -> None:
         a, b = pairs[i % len(pairs)]
         t = t.note_verdict(f"{a} → {b} #{i}", play.attack(t, a, b), asked={"ask": "attack", "fighter": a, "target": b})
         i += 1
-    text = TableEncoder().encode(t)
     plain = TableEncoder().encode(replace(t, log=tuple(replace(e, asked=None) for e in t.log)))
-    print(f"{path.name}: {len(sc.fighters)} fighters, {len(t.log)} log lines; saved {utf16_length(text):,} UTF-16 "
-          f"code units ({utf16_length(plain):,} without questions) of TABLE_BUDGET {TABLE_BUDGET:,}; one question "
-          f"{len(t.log[-1].asked or ''):,} characters")
+    for what, table in (("checks", t), ("actions", replace(t, log=tuple(replace(e, action=True) for e in t.log)))):
+        text = TableEncoder().encode(table)
+        print(f"{path.name}: {len(sc.fighters)} fighters, {len(t.log)} log lines as {what}; saved "
+              f"{utf16_length(text):,} UTF-16 code units ({utf16_length(plain):,} without questions) of TABLE_BUDGET "
+              f"{TABLE_BUDGET:,}; one question {len(t.log[-1].asked or ''):,} characters")
 
 
 if __name__ == "__main__":

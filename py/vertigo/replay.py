@@ -161,8 +161,8 @@ def actions(table: Table) -> tuple[dict[str, Any], ...]:
         kept = _logged(e)
         if kept is None:
             if e.action:
-                raise ReplayError(f"replay: {_entry(e)} is an action whose question was not kept (a saved table keeps "
-                                  "the questions of its newest 100 entries); no replay can carry it out")
+                raise ReplayError(f"replay: {_entry(e)} is an action whose question was not kept (a table saved by a "
+                                  "Vertigo that kept none); no replay can carry it out")
             continue
         if state is None:
             out[-1]["result"] = kept.before

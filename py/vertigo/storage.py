@@ -24,18 +24,18 @@ A roll of other dice than d6 adds its sides, and a modifier adds both:
 fifth roll, 1d8; ``[5, 3, 6, 1]`` is 3d6+1).  A d6 roll keeps ``[index, count]``, so a table
 of falls saves as version 2 always did, and every version-2 table restores unchanged.
 
-An entry saved with its explanation lines (the newest :data:`SAVED_DETAILS`) also saves ``"asked"``: the question it
-answers (:attr:`vertigo.table.LogEntry.asked`) as a JSON object, ``{"ask", ...fields, "positions", "rolls",
-"states"?}``; :func:`restore` checks its positions, rolls and states as the table's own and refuses a malformed one
-with that field's message (``saved table.log: has a question whose positions …``); an action's entry (one Undo takes
-back, :attr:`~vertigo.table.LogEntry.action`) adds ``"action": true`` whether saved with details or not. Cost (issue
-27): a question is its fields and every fighter's place, the roll count and the states before the change — 321
-characters on Ruined street (11 fighters); 1000 log lines of attacks there save in 150,213 UTF-16 code units,
-117,653 without questions (+32,560, 1.4 % of :data:`~vertigo.limits.TABLE_BUDGET` = 2,300,000;
-``tools/saved_questions_size.py``). Worst case, one question takes up to 2 × (6,350 for 50 fighters' places up
-ladders + 246,300 for every state at its longest) code units, so the questions of the 100 newest entries may not all
-fit beside a large scenario: the log then keeps fewer of its older entries (as it does for long explanations), and a
-save is never refused for them.
+An entry saved with its explanation lines (the newest :data:`SAVED_DETAILS`), and every action's entry (one Undo
+takes back, :attr:`~vertigo.table.LogEntry.action`, which adds ``"action": true``), also saves ``"asked"``: the
+question it answers (:attr:`vertigo.table.LogEntry.asked`) as a JSON object, ``{"ask", ...fields, "positions",
+"rolls", "states"?}``, so a replay (:mod:`vertigo.replay`) can still be made of every action since the battlefield
+was loaded after a reload; :func:`restore` checks its positions, rolls and states as the table's own and refuses a
+malformed one with that field's message (``saved table.log: has a question whose positions …``).  Cost (issue 27):
+a question is its fields and every fighter's place, the roll count and the states before the change — 321
+characters on Ruined street (11 fighters); ``tools/saved_questions_size.py`` prints what 1000 log lines cost there
+with and without their questions, as checks (the newest 100 keep theirs) and as actions (all keep theirs).  Worst
+case, one question takes up to 2 × (6,350 for 50 fighters' places up ladders + 246,300 for every state at its
+longest) code units: the log then keeps fewer of its older entries (as it does for long explanations), and a save is
+never refused for them.
 
 Only what cannot be rebuilt is stored: dice are replayed from the scenario's
 seed and each roll's index (:meth:`vertigo.table.Table.dice_of`), so a fall
@@ -164,7 +164,7 @@ class TableEncoder:
             doc: dict[str, Any] = {"n": e.number, "text": e.text}
             if details and e.details:
                 doc["details"] = list(e.details)
-            if details and e.asked is not None:
+            if (details or e.action) and e.asked is not None:  # an action's question: a replay needs every one
                 doc["asked"] = json.loads(e.asked)
             if e.action:
                 doc["action"] = True

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -225,15 +226,15 @@ def test_a_log_that_lost_its_first_entries_makes_no_replay():
 
 
 def test_an_action_whose_question_was_not_kept_makes_no_replay():
-    """A saved table keeps the questions of its newest 100 entries: an older action keeps its mark but not its
-    question, and a replay cannot carry it out."""
-    c = page_with_placings(101)
-    back = restore(TableEncoder().encode(c.table))
+    """A table saved before log entries kept their questions has an action with no question: a replay cannot carry
+    it out, and says which entry."""
+    c = page_with_placings(3)
+    old = replace(c.table, log=tuple(replace(e, asked=None) if e.number == 2 else e for e in c.table.log))
     with pytest.raises(ReplayError) as e:
-        replay.build(back)
+        replay.build(restore(TableEncoder().encode(old)))
     assert str(e.value) == ('replay: log entry 2 ("Guard placed: Tavern floor → Tavern floor at x = 1 ft") is an '
-                            "action whose question was not kept (a saved table keeps the questions of its newest "
-                            "100 entries); no replay can carry it out")
+                            "action whose question was not kept (a table saved by a Vertigo that kept none); no "
+                            "replay can carry it out")
 
 
 def test_a_saved_table_round_trip_keeps_every_question_a_replay_needs():
@@ -280,3 +281,20 @@ def test_an_action_refused_now_names_its_field():
     with pytest.raises(ReplayError) as e:
         replay.check(doc)
     assert str(e.value).startswith('replay.actions[0].fighter: no fighter "zed"; ')
+
+
+def test_a_saved_table_keeps_the_question_of_every_action_past_the_newest_hundred_entries():
+    """Issue 27: "A replay file holds the battlefield as loaded, then every action since ... up to 1,000 actions" —
+    after a reload too: 150 actions (the goat's fall and its Undo, 75 times) save every action's question, not only
+    the newest 100 entries' (``vertigo.storage``), so the restored table's replay is the table's own."""
+    c = page("cliff.json")
+    for _ in range(75):
+        c.click_fighter("goat")
+        c.click_section("cliff-foot", None)
+        c.panel_action("confirm")
+        c.undo()
+    back = restore(TableEncoder().encode(c.table))
+    doc = replay.build(back)
+    assert len(doc["actions"]) == 150
+    assert doc == replay.build(c.table)
+    assert [a["ask"] for a in doc["actions"][:2]] == ["move", "undo"]
