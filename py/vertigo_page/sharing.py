@@ -263,4 +263,7 @@ class Playback:
     def html(self) -> str:
         """The replay's box on the page (:func:`vertigo_view.share_panel.replay_box`)."""
         differing = sum(1 for s in self.steps if not s.agrees)
-        return share_panel.replay_box(len(self.steps), len(self.actions), self.status(), differing)
+        last = self.steps[-1] if self.steps else None
+        at = None if last is None or last.agrees else last.difference.path if last.difference is not None else ""
+        return share_panel.replay_box(len(self.steps), len(self.actions), last.headline if last else "", at,
+                                      differing)

@@ -59,21 +59,30 @@ def record_box(about: str, agrees: bool | None, difference: Difference | None, a
     return to_html(box)
 
 
-def replay_box(done: int, total: int, status: str, differing: int) -> str:
-    """A replay's box: the step reached, what the last step did and whether it agrees, and its buttons.
+def replay_box(done: int, total: int, headline: str, differs_at: str | None, differing: int) -> str:
+    """A replay's box: the step reached, what the last step wrote and whether it agrees, and its buttons.
 
     Args:
-        done: steps carried out so far.
+        done: steps carried out so far (0: none yet).
         total: the replay's actions.
-        status: the last step's line (:meth:`vertigo_page.sharing.Playback.status`).
+        headline: the log line the last step wrote ("" when none, or no step yet).
+        differs_at: where the last step's table differs from the one recorded (a JSON path), "" when it differs
+            with no path to name, None when it agrees (or no step yet).
         differing: steps so far whose table differs from the one recorded.
     """
     box = el(None, "div", class_="verdict", data_testid="replay")
     el(box, "h2", f"Replay: step {done} of {total}")
-    el(box, "p", status, data_testid="replay-status")
+    if not done:
+        el(box, "p", f"The battlefield as loaded; {total} action{'' if total == 1 else 's'} to play back.",
+           data_testid="replay-status")
+    else:
+        el(box, "p", headline or "No log line.", data_testid="replay-status")
+        el(box, "p", "Agrees with the replay." if differs_at is None else
+           f"Differs from the replay{f' at {differs_at}' if differs_at else ''}.",
+           class_="agrees" if differs_at is None else "differs", data_testid="replay-step")
     if done == total and total:
         el(box, "p", "Every step agrees with the replay." if not differing else
-           f"{differing} step{'' if differing == 1 else 's'} differ from the replay.",
+           f"{differing} step{' differs' if differing == 1 else 's differ'} from the replay.",
            class_="agrees" if not differing else "differs", data_testid="replay-end")
     buttons = el(box, "div", class_="buttons")
     more = {"disabled": "disabled"} if done == total else {}

@@ -123,9 +123,9 @@ def test_a_replay_of_ten_actions_plays_back_step_by_step(app: App, tmp_path: Pat
     nxt = box.get_by_role("button", name="Next step")
     nxt.click()
     expect(box.locator("h2")).to_have_text("Replay: step 1 of 10")
-    expect(box.locator("[data-testid=replay-status]")).to_contain_text(
-        "Replay step 1 of 10: Mountain goat: Cliff top → Foot of the cliff")
-    expect(box.locator("[data-testid=replay-status]")).to_contain_text("agrees with the replay")
+    expect(box.locator("[data-testid=replay-status]")).to_contain_text("Mountain goat: Cliff top → Foot of the cliff")
+    expect(box.locator("[data-testid=replay-step]")).to_have_text("Agrees with the replay.")
+    expect(app.page.locator("#status")).to_contain_text("Replay step 1 of 10: Mountain goat: Cliff top → Foot")
     expect(app.fighter("goat")).to_have_attribute("aria-label", "Mountain goat (Wild) on Foot of the cliff")
     for n in range(2, 11):
         box.get_by_role("button", name="Next step").click()
