@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import actions, clicks, edit, fill, importing, levels, saved, startup, zoom
+from . import actions, clicks, edit, fill, importing, levels, links, saved, startup, zoom
 from .actions import ACTION_BUDGET_S, ACTION_GOAL_MS, ACTION_MIN_REPS, ACTION_REPS, print_actions, section_actions
 from .clicks import TARGET_MEDIAN_MS, TARGET_WORST_MS, print_clicks, section_clicks
 from .common import BENCH_SITE, RESULTS, ROOT, BenchError, build_site, launch, load_site_module, verdict, versions
@@ -25,32 +25,36 @@ from .fill import print_fill, section_fill
 from .importing import IMPORT_SKIP_S, print_import, section_import
 from .jumping import print_jumping, section_jumping
 from .levels import print_levels, section_levels
+from .links import print_links, section_links
 from .saved import SAVED_BUDGET_S, SAVED_CHECKPOINTS, print_saved, section_saved
 from .startup import TARGET_RATIO, print_load, print_paint, section_load, section_paint
 from .terrain import print_terrain, section_terrain
 from .zoom import print_zoom, section_zoom
 
 SECTIONS = ("load", "clicks", "import", "actions", "saved", "levels", "paint", "zoom", "fill", "terrain", "jumping",
-            "edit")
+            "edit", "links")
 SECTION_TITLE = {"load": "Cold load", "clicks": "Clicks", "import": "Import time per KB",
                  "actions": "Actions at the caps", "saved": "Saved-table size", "levels": "Levels click -> panel",
                  "paint": "First paint and offline second visit", "zoom": "Click -> updated view at zoom 4x",
                  "fill": "The side view at its fit: fill, taps, labels",
                  "terrain": "Terrain features at the caps",
-                 "jumping": "Jumping at the caps", "edit": "Battlefield editor at the caps"}
+                 "jumping": "Jumping at the caps", "edit": "Battlefield editor at the caps",
+                 "links": "Share links: opening -> table in play"}
 
 
 PRINTERS = {"load": print_load, "clicks": print_clicks, "import": print_import, "actions": print_actions,
             "saved": print_saved, "levels": print_levels, "zoom": print_zoom, "paint": print_paint,
-            "fill": print_fill, "terrain": print_terrain, "jumping": print_jumping, "edit": print_edit}
+            "fill": print_fill, "terrain": print_terrain, "jumping": print_jumping, "edit": print_edit,
+            "links": print_links}
 RUNNERS = {"load": section_load, "clicks": section_clicks, "import": section_import, "actions": section_actions,
            "saved": section_saved, "levels": section_levels, "paint": section_paint, "zoom": section_zoom,
-           "fill": section_fill, "terrain": section_terrain, "jumping": section_jumping, "edit": section_edit}
+           "fill": section_fill, "terrain": section_terrain, "jumping": section_jumping, "edit": section_edit,
+           "links": section_links}
 
 
 # --- help --------------------------------------------------------------------------------------------------------
 
-HELP_ORDER = ("load", "clicks", "import", "actions", "levels", "paint", "saved", "fill", "edit")
+HELP_ORDER = ("load", "clicks", "import", "actions", "levels", "paint", "saved", "fill", "edit", "links")
 """The measurements ``--help`` describes, in its order (all but zoom)."""
 
 
@@ -76,7 +80,7 @@ def description() -> str | None:
     if not sys.modules[__package__].__doc__:
         return None
     described: dict[str, str] = {}
-    for module in (startup, clicks, zoom, importing, actions, levels, saved, fill, edit):
+    for module in (startup, clicks, zoom, importing, actions, levels, saved, fill, edit, links):
         described.update(entries(module.__doc__ or ""))
     paragraphs = (sys.modules[__package__].__doc__ or "").split("\n\n")
     return "\n\n".join([*paragraphs[:2], "\n".join(described[name] for name in HELP_ORDER), *paragraphs[3:]])
