@@ -186,8 +186,10 @@ async def _picture():
     drawing = seen if isinstance(seen, str) and seen else side_view.render(table)
     entry = _chosen() or (table.log[-1] if table.log else None)
     caption = picture.caption_lines(entry.text, entry.details) if entry is not None else ()
+    taken = drawing.split('data-taken="', 1)[1].split('"', 1)[0].split() if 'data-taken="' in drawing else ()
+    size = (float(taken[0]), float(taken[1])) if len(taken) == 2 else None  # the view's box when it was taken
     return picture.standalone_svg(drawing, caption, title=f"Vertigo: {table.scenario.title}",
-                                  css=picture.view_css(state["css"], drawing))
+                                  css=picture.view_css(state["css"], drawing), size=size)
 
 
 async def on_svg(event):
@@ -218,6 +220,9 @@ def _forget_link():
 def offer_link(ctl, run, say):
     """The page was opened from a link (or one was pasted into this tab): ask before it replaces the table."""
     _wire(ctl, run, say)
+    if document.body.classList.contains("editing"):  # the draft is the editor's: the link waits in the address
+        say("A shared link was opened while Edit mode is on: leave Edit mode, then reload the page to open it.")
+        return
     fragment = window.location.hash
     _forget_link()
     got = sharing.offer(fragment, _bundled_files(), ctl.table)

@@ -428,7 +428,8 @@ def _whole(value: float) -> int:
     return max(1, math.ceil(round(value, 6)))
 
 
-def standalone_svg(view_svg: str, caption: Sequence[str], *, title: str, css: str) -> str:
+def standalone_svg(view_svg: str, caption: Sequence[str], *, title: str, css: str,
+                   size: tuple[float, float] | None = None) -> str:
     """The side view as a picture: one SVG file that shows the same drawing anywhere, with a caption under it.
 
     Args:
@@ -438,6 +439,10 @@ def standalone_svg(view_svg: str, caption: Sequence[str], *, title: str, css: st
             :data:`LINE_PX` px lines with :data:`PAD_PX` px round them; at most :data:`MAX_CAPTION_LINES` in all.
         title: the picture's ``<title>`` (its name in a file browser or a screen reader).
         css: the style sheet to inline (:func:`view_css`), written as the text of a ``<style>`` element.
+        size: the drawing's size on the page, (width, height) in CSS px, when it was taken from the screen (the live
+            view's ``data-taken``): it is drawn at that size (a Height battlefield stretched to its box as it was
+            seen), and its markers (``.px``: tokens, names, tags) scaled back by the same ``--k``/``--ky`` the page
+            gives them, so they keep their shape; None: one SVG unit to a CSS px.
 
     Returns:
         ``<?xml ...?>`` then one ``<svg xmlns width height viewBox="0 0 width height">``, in CSS px: its
@@ -459,8 +464,13 @@ def standalone_svg(view_svg: str, caption: Sequence[str], *, title: str, css: st
     if drawing is None or drawing.tag != "svg":
         raise ValueError(f"the side view's SVG must have an <svg> root: {parsed.tag!r}")
     _, _, vb_w, vb_h = _view_box(drawing)
-    scale = min(1.0, MAX_WIDTH / vb_w, MAX_HEIGHT / vb_h, math.sqrt(MAX_DRAWING_PX / (vb_w * vb_h)))
-    dw, dh = _whole(vb_w * scale), _whole(vb_h * scale)
+    seen_w, seen_h = size if size is not None and size[0] > 0 and size[1] > 0 else (vb_w, vb_h)
+    scale = min(1.0, MAX_WIDTH / seen_w, MAX_HEIGHT / seen_h, math.sqrt(MAX_DRAWING_PX / (seen_w * seen_h)))
+    dw, dh = _whole(seen_w * scale), _whole(seen_h * scale)
+    if size is not None:  # the page's own marker scale for this size (static/style.css: .px, .px-across)
+        k, ky = fmt(round(vb_w / dw, 6)), fmt(round(vb_h / dh, 6))
+        css += (f"\n.side-view .px {{ transform: scale({k}, {ky}); }}\n"
+                f".side-view .px-across {{ transform: scale({k}, 1); }}")
     width = max(dw, MIN_WIDTH)
     lines = _wrapped(caption, width)
     height = dh + (2 * PAD_PX + len(lines) * LINE_PX if lines else 0)

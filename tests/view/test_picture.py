@@ -77,6 +77,21 @@ def test_the_cliff_is_drawn_one_svg_unit_a_px_with_its_caption_below() -> None:
     assert [t.get("y") for t in root.iter(f"{NS}text") if t.get("x") == "12"] == ["442.2", "462.2", "482.2"]
 
 
+def test_a_drawing_taken_from_the_screen_is_drawn_at_the_size_it_was_seen_with_its_markers_kept_round() -> None:
+    """Issue 27, "Pictures": the page's picture is the side view as the referee saw it — the cliff's 1056 × 416
+    units seen in an 856 × 631 px box (a Height battlefield stretched to its box) are drawn 856 × 631, and the
+    markers get the page's own scale back (``--k`` = 1056 / 856 across, ``--ky`` = 416 / 631 down)."""
+    drawing = render(table())
+    root = parse(standalone_svg(drawing, (), title="T", css=view_css(STYLE, drawing), size=(856, 631)))
+    assert (root.get("width"), root.get("height")) == ("856", "631")
+    nested = root.find(f"{NS}svg")
+    assert nested is not None and (nested.get("width"), nested.get("height")) == ("856", "631")
+    style = root.find(f"{NS}style")
+    assert style is not None and style.text is not None
+    assert style.text.endswith(".side-view .px { transform: scale(1.233645, 0.659271); }\n"
+                               ".side-view .px-across { transform: scale(1.233645, 1); }")
+
+
 def test_no_caption_adds_no_height_and_a_narrow_drawing_is_centred_on_400_px() -> None:
     """A picture without a caption is the drawing's size; a drawing under 400 px wide is centred on 400 px."""
     root = parse(picture_of(render(table("ogre-at-the-wall.json"))))
