@@ -592,7 +592,7 @@ def start():
     by_id("app").removeAttribute("aria-busy")
     document.body.dataset.ready = "true"
     window.addEventListener("hashchange", create_proxy(on_link))
-    on_link()
+    setTimeout(create_once_callable(on_link), 0)  # after the ready page is drawn: the link's question comes next
 
 
 ctl = None
