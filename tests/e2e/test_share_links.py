@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
+import random
 import zlib
 from pathlib import Path
 
@@ -158,4 +159,43 @@ def test_where_the_clipboard_cannot_be_used_the_link_is_in_a_selected_field(cont
     assert app.page.evaluate("[document.activeElement.selectionStart, document.activeElement.selectionEnd]") == [
         0, len(link)]
     app.page.keyboard.press("Escape")
+    expect(app.page.locator("#share-dialog")).to_be_hidden()
+
+
+def test_a_short_link_to_a_bundled_battlefield_changed_since_says_so_and_places_what_it_can(app: App) -> None:
+    """Issue 27: "When the file has changed since, the page says so and offers what it can reproduce" — a short
+    link whose hash is not the cliff file's, placing the goat at the foot of the cliff and a fighter the file does
+    not have."""
+    fragment = _fragment({"share": 1, "bundled": "cliff.json", "sha256": "0" * 16,
+                          "positions": {"goat": "cliff-foot", "wyvern": "spire"}, "rolls": 1})
+    app.page.evaluate("f => { location.hash = f; }", fragment)
+    notes = app.page.locator("#link-offer-notes li")
+    expect(notes.first).to_contain_text("has changed since this link was made")
+    expect(notes).to_have_count(2)
+    expect(notes.nth(1)).to_contain_text("wyvern")
+    app.page.click("#link-open")
+    expect(app.fighter("goat")).to_have_attribute("aria-label", "Mountain goat (Wild) on Foot of the cliff")
+    expect(app.page.locator("#seed")).to_have_text(f"dice seed {CLIFF_SEED} · 1 roll")
+
+
+def test_a_table_whose_link_would_be_over_8000_characters_offers_the_file(app: App, tmp_path: Path) -> None:
+    """Issue 27: "Any link is at most 8,000 characters; past that the button says so and offers the file"."""
+    doc = json.loads((ROOT / "static" / "scenarios" / "cliff.json").read_text(encoding="utf-8"))
+    r = random.Random(27)
+    base = doc["sections"][2]
+    doc["sections"] += [{**base, "id": f"s{i}", "x": [1000 + 10 * i, 1010 + 10 * i],
+                         "name": "".join(r.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(60))}
+                        for i in range(240)]
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    app.page.set_input_files("#import-file", str(path))
+    expect(app.page.locator("#status")).to_contain_text("Imported “The cliff”")
+    app.page.click("#share")
+    expect(app.page.locator("#share-note")).to_contain_text("a link holds at most 8,000: share the file instead")
+    expect(app.page.locator("#share-link")).to_be_disabled()
+    offer = app.page.locator("#share-file")
+    expect(offer).to_be_focused()
+    with app.page.expect_download() as info:
+        offer.click()
+    assert info.value.suggested_filename == "The-cliff.json"
     expect(app.page.locator("#share-dialog")).to_be_hidden()
