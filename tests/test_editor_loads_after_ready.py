@@ -30,16 +30,25 @@ def _top_level_imports(path: Path) -> set[str]:
     return names
 
 
+def _start_up() -> list[str]:
+    """What app.py and app_dom.py import at module level, less the browser's ``js`` and ``pyodide``."""
+    return sorted((_top_level_imports(ROOT / "py" / "app.py") | _top_level_imports(ROOT / "py" / "app_dom.py"))
+                  - {"js", "pyodide.ffi", "app_dom"})
+
+
+def _loaded_at_start_up(prefixes: tuple[str, ...]) -> str:
+    """The modules starting with one of ``prefixes`` that importing the start-up imports loads, in a new process."""
+    code = ("import sys\n" + "".join(f"import {m}\n" for m in _start_up())
+            + f"print(sorted(m for m in sys.modules if m.startswith({prefixes!r})))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT / "py", capture_output=True, text=True, check=True)
+    return out.stdout.strip()
+
+
 def test_the_start_up_imports_leave_the_editor_out() -> None:
     """Issue 26: importing what app.py and app_dom.py import at module level (less the browser's ``js`` and
     ``pyodide``) imports no module of the editor."""
-    wanted = sorted((_top_level_imports(ROOT / "py" / "app.py") | _top_level_imports(ROOT / "py" / "app_dom.py"))
-                    - {"js", "pyodide.ffi", "app_dom"})
-    code = ("import sys\n" + "".join(f"import {m}\n" for m in wanted)
-            + f"print(sorted(m for m in sys.modules if m.startswith({EDITOR_MODULES!r})))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT / "py", capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
-    assert "vertigo_page.controller" in wanted  # the scan read the real start-up imports
+    assert _loaded_at_start_up(EDITOR_MODULES) == "[]"
+    assert "vertigo_page.controller" in _start_up()  # the scan read the real start-up imports
 
 
 def test_app_imports_the_editor_only_inside_the_edit_handler() -> None:
@@ -58,12 +67,7 @@ SHARING_MODULES = ("vertigo.share", "vertigo.records", "vertigo.replay", "vertig
 def test_the_start_up_imports_leave_sharing_out() -> None:
     """Issue 27: sharing's Python (links, records, replays, pictures) loads after the page is ready — the snapshot's
     heap is fixed — so the start-up imports leave every module of it unimported."""
-    wanted = sorted((_top_level_imports(ROOT / "py" / "app.py") | _top_level_imports(ROOT / "py" / "app_dom.py"))
-                    - {"js", "pyodide.ffi", "app_dom"})
-    code = ("import sys\n" + "".join(f"import {m}\n" for m in wanted)
-            + f"print(sorted(m for m in sys.modules if m.startswith({SHARING_MODULES!r})))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT / "py", capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    assert _loaded_at_start_up(SHARING_MODULES) == "[]"
 
 
 def test_app_imports_sharing_only_inside_its_handlers() -> None:

@@ -8,8 +8,6 @@ dice", with ask's exit codes (0 every step agrees, 1 a step differs, 2 bad input
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,20 +15,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 
+from vertigo_command import run  # noqa: E402
+
 from vertigo import replay, scenario  # noqa: E402  (py/ on the path first, as tests/unit's conftest puts it)
 from vertigo.rules.height.rules import play  # noqa: E402
 from vertigo.table import Table  # noqa: E402
 
 CLIFF = ROOT / "static" / "scenarios" / "cliff.json"
 USAGE = "python -m vertigo replay FILE (FILE a replay, or - for standard input)"
-
-
-def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
-    """``python -m vertigo *args`` in a new process: (exit status, stdout, stderr)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
-    done = subprocess.run([sys.executable, "-m", "vertigo", *args], input=stdin, capture_output=True,
-                          encoding="utf-8", env=env, timeout=60)
-    return done.returncode, done.stdout, done.stderr
 
 
 def cliff_replay() -> dict[str, Any]:

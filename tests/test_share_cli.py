@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -19,19 +17,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 
+from vertigo_command import run  # noqa: E402
+
 from vertigo import scenario, share  # noqa: E402  (py/ on the path first, as tests/unit's conftest puts it)
 from vertigo.table import Table  # noqa: E402
 
 CLIFF = ROOT / "static" / "scenarios" / "cliff.json"
 USAGE = "python -m vertigo share FILE [--base URL] (FILE a scenario document, or - for standard input)"
-
-
-def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
-    """``python -m vertigo *args`` in a new process: (exit status, stdout, stderr)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
-    done = subprocess.run([sys.executable, "-m", "vertigo", *args], input=stdin, capture_output=True,
-                          encoding="utf-8", env=env, timeout=60)
-    return done.returncode, done.stdout, done.stderr
 
 
 def test_share_prints_the_fragment_of_the_file_that_opens_the_same_table():

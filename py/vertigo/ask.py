@@ -66,23 +66,23 @@ fields leave it out: they list what a question asks."""
 
 # -- reading --------------------------------------------------------------
 
-def read_stream(stream: IO[str], what: str) -> str:
-    """At most :data:`~vertigo.limits.MAX_DOCUMENT_CHARS` characters of text from ``stream``.
+def read_stream(stream: IO[str], what: str, limit: int = MAX_DOCUMENT_CHARS) -> str:
+    """At most ``limit`` characters of text from ``stream`` (:data:`~vertigo.limits.MAX_DOCUMENT_CHARS` unless
+    told otherwise: a replay, :data:`vertigo.replay.MAX_REPLAY_CHARS`).
 
     Reads one character past the limit, never the whole of a huge input.
 
     Raises:
         QuestionError: the text is longer than the limit (``"<what>: is over …"``).
     """
-    text = stream.read(MAX_DOCUMENT_CHARS + 1)
-    if len(text) > MAX_DOCUMENT_CHARS:
-        raise QuestionError(f"{what}: is over {MAX_DOCUMENT_CHARS} characters; at most {MAX_DOCUMENT_CHARS} are "
-                            "allowed")
+    text = stream.read(limit + 1)
+    if len(text) > limit:
+        raise QuestionError(f"{what}: is over {limit} characters; at most {limit} are allowed")
     return text
 
 
 def read_text(path: str | os.PathLike[str], what: str, *, missing: str | None = None,
-              shown: str | None = None) -> str:
+              shown: str | None = None, limit: int = MAX_DOCUMENT_CHARS) -> str:
     """The text of a question or scenario file, read as UTF-8 (a byte-order mark is skipped).
 
     Bytes that are not UTF-8 become U+FFFD, which the scenario's names refuse
@@ -96,6 +96,7 @@ def read_text(path: str | os.PathLike[str], what: str, *, missing: str | None = 
             (``"question.scenario"``: the field that named it); ``what``
             when None.
         shown: how messages show the file; the path, quoted, when None.
+        limit: the most characters read (:func:`read_stream`).
 
     Raises:
         QuestionError: no such file, a folder, unreadable, or over the size limit.
@@ -104,7 +105,7 @@ def read_text(path: str | os.PathLike[str], what: str, *, missing: str | None = 
     shown = shown or quote(os.fspath(path), 200)
     try:
         with open(path, encoding="utf-8-sig", errors="replace") as f:
-            return read_stream(f, what)
+            return read_stream(f, what, limit)
     except FileNotFoundError:
         raise QuestionError(f"{where}: no such file: {shown}") from None
     except IsADirectoryError:

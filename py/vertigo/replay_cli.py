@@ -24,6 +24,7 @@ import sys
 from typing import IO
 
 from .__main__ import _write
+from .ask import read_stream, read_text
 from .document import decode
 from .errors import QuestionError, ScenarioError
 from .replay import MAX_REPLAY_ACTIONS, MAX_REPLAY_CHARS, REPLAY_VERSION, check
@@ -56,30 +57,17 @@ See docs/api.md ("Replays").
 
 
 def _text(path: str) -> str:
-    """The replay's text, at most :data:`~vertigo.replay.MAX_REPLAY_CHARS` characters (one more is read to tell).
+    """The replay's text, at most :data:`~vertigo.replay.MAX_REPLAY_CHARS` characters (one more is read to tell),
+    read as ``ask`` reads a question (:func:`vertigo.ask.read_text`, :func:`~vertigo.ask.read_stream`).
 
     Raises:
         QuestionError: no such file, a folder, unreadable, or too long.
     """
-    shown = quote(path, 200)
-    try:
-        if path == "-":
-            raw = getattr(sys.stdin, "buffer", None)
-            stream = sys.stdin if raw is None else io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace")
-            text = stream.read(MAX_REPLAY_CHARS + 1)
-        else:
-            with open(path, encoding="utf-8-sig", errors="replace") as f:
-                text = f.read(MAX_REPLAY_CHARS + 1)
-    except FileNotFoundError:
-        raise QuestionError(f"replay: no such file: {shown}") from None
-    except IsADirectoryError:
-        raise QuestionError(f"replay: is a folder, not a file: {shown}") from None
-    except OSError as e:
-        raise QuestionError(f"replay: cannot read {shown}: {e.strerror or type(e).__name__}") from None
-    if len(text) > MAX_REPLAY_CHARS:
-        raise QuestionError(f"replay: is over {MAX_REPLAY_CHARS:,} characters; at most {MAX_REPLAY_CHARS:,} are "
-                            "allowed")
-    return text
+    if path != "-":
+        return read_text(path, "replay", limit=MAX_REPLAY_CHARS)
+    raw = getattr(sys.stdin, "buffer", None)
+    stream = sys.stdin if raw is None else io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace")
+    return read_stream(stream, "replay", MAX_REPLAY_CHARS)
 
 
 def run(args: list[str], out: IO[str], err: IO[str]) -> int:

@@ -9,9 +9,14 @@ wait on the app's ready marker (``body[data-ready=true]``), never on sleeps.
 
 from __future__ import annotations
 
+import functools
+import http.server
 import importlib.util
 import os
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -196,3 +201,20 @@ def open_app(context: BrowserContext, url: str, query: str = "") -> App:
     page.goto(url + query)
     page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
     return App(page, url, watch)
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def serving(where: Path) -> Iterator[str]:
+    """A folder served on a free port of 127.0.0.1 while the ``with`` block runs: its URL (``http://…/``)."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(where)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()

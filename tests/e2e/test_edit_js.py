@@ -10,19 +10,15 @@ editing.").
 
 from __future__ import annotations
 
-import functools
-import http.server
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from harness import ROOT
+from harness import ROOT, serving
 
 # A drawing as the renderer writes one (py/vertigo_view/side_view.py), cut down: feet at 10 SVG units a foot, a snap
 # of 1 ft.  A street (ground, 0 to 6 ft), a roof (a slab at 3 ft over 10 to 16 ft, with its tap region) and its
@@ -111,11 +107,6 @@ PAN = "() => { const p = vertigoView.panzoom().getPan(); return [p.x, p.y]; }"
 MOVED_30_30 = "() => document.querySelector('#fighter-a').getAttribute('transform') === 'translate(30 -30)'"
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def url(site_tool: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The test page, with the page's own scripts and style sheet and the pinned zoom library, served on a free port."""
@@ -125,10 +116,8 @@ def url(site_tool: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> Iter
         shutil.copy(ROOT / "static" / name, where / name)
     shutil.copy(ROOT / "node_modules" / "@panzoom" / "panzoom" / "dist" / "panzoom.min.js", where / "panzoom.min.js")
     (where / "index.html").write_text(PAGE, encoding="utf-8")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(where)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    with serving(where) as served:
+        yield served
 
 
 @pytest.fixture

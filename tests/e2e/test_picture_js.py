@@ -7,15 +7,11 @@ SVG with its styles inlined, and a PNG drawn through a canvas at twice the size.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import shutil
 import struct
-import threading
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -26,7 +22,7 @@ from vertigo_page import modes  # noqa: F401  (every rule set's looks, as the pa
 from vertigo_view.picture import caption_lines, standalone_svg, view_css
 from vertigo_view.side_view import render
 
-from harness import ROOT
+from harness import ROOT, serving
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>picture.js</title><link rel="icon" href="data:,"></head>
@@ -38,21 +34,14 @@ SMALL = ('<svg xmlns="http://www.w3.org/2000/svg" width="150" height="75" viewBo
          '<rect width="150" height="75" fill="#0000ff" /><rect width="10" height="10" fill="#ff0000" /></svg>')
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A blank page with the page's own ``picture.js``, served on a free port."""
     where: Path = tmp_path_factory.mktemp("picture-js")
     shutil.copy(ROOT / "static" / "picture.js", where / "picture.js")
     (where / "index.html").write_text(PAGE, encoding="utf-8")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(where)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    with serving(where) as served:
+        yield served
 
 
 @pytest.fixture
