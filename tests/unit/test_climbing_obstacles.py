@@ -168,7 +168,7 @@ def test_a_climb_needs_the_referees_entry_and_a_fighter_beside_the_border():
     at = next(b for b in t.scenario.field.borders if b.id == "wall")
     with pytest.raises(RulesError) as caught:
         height_play.climb(t, "hunter", at, took_effect=True)
-    assert str(caught.value) == "'hunter' stands on 'hill-w', not beside the border ditch – rampart"
+    assert str(caught.value) == '"hunter" stands on "hill-w", not beside the border ditch – rampart'
 
 
 def test_a_border_with_no_obstacle_cannot_be_climbed():

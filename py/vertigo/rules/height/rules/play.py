@@ -21,7 +21,7 @@ from vertigo.battlefield import Border
 from vertigo.errors import LengthError, RulesError
 from vertigo.resolve import Outcome, Roller
 from vertigo.stand import Stand
-from vertigo.text import isolate
+from vertigo.text import isolate, quote
 from vertigo.verdict import Step
 
 from .climbing import ClimbVerdict, judge_climb
@@ -170,7 +170,7 @@ def climb(table: Table, fighter_id: str, border: Border, *, how: str = "climb", 
     h = f[MOVES][entry_index].height_with(f[HEIGHT]) if entry_index is not None else 0
     start = table.position(fighter_id)
     if start not in (border.a, border.b):
-        raise RulesError(f"{f.id!r} stands on {start!r}, not beside the border {border.a} – {border.b}")
+        raise RulesError(f"{quote(f.id)} stands on {quote(start)}, not beside the border {border.a} – {border.b}")
     return judge_climb(table.scenario.field, start, border, how=how, took_effect=took_effect, move_height=h)
 
 

@@ -24,7 +24,7 @@ from vertigo import questions as q
 from vertigo.errors import QuestionError, RulesError
 from vertigo.limits import MAX_JUMP_FT, MAX_MOVE_TILES
 from vertigo.ruleset import Answer, Question
-from vertigo.text import quote
+from vertigo.text import isolate, quote
 from vertigo.verdict import Step, rule_ids
 
 from . import play
@@ -271,7 +271,8 @@ def _ask_jump_made(table: Table | None, question: Mapping[str, Any]) -> Answer:
     check = a.landing_check(landing)
     steps = play.jump_steps(a, result, landing, check)
     down = None if check is None else check.knocked_down if a.knocked_down is None else a.knocked_down
-    return {**a.plan.to_json(), "fail_by": a.fail_by, "direction": direction, "lands": landing.to_json(),
+    plan = {k: v for k, v in a.plan.to_json().items() if k not in ("rules", "explanation")}
+    return {**plan, "fail_by": a.fail_by, "direction": direction, "lands": landing.to_json(),
             "knocked_down": bool(down), "rules": rule_ids(steps), "explanation": [str(s) for s in steps]}
 
 
@@ -298,8 +299,9 @@ def _ask_stand_up(table: Table | None, question: Mapping[str, Any]) -> Answer:
     fid = q.fighter(t, question, "fighter")
     if not play.knocked_down(t, fid):
         raise QuestionError(f"question.fighter: {quote(fid)} is not Knocked Down (J8)")
-    steps = (Step("J8", f"{t.name(fid)} stands up: Knocked Down no longer."),)
-    return {"fighter": fid, "knocked_down": False, "summary": f"{t.name(fid)} stands up.", "rules": rule_ids(steps),
+    name = isolate(t.name(fid))
+    steps = (Step("J8", f"{name} stands up: Knocked Down no longer."),)
+    return {"fighter": fid, "knocked_down": False, "summary": f"{name} stands up.", "rules": rule_ids(steps),
             "explanation": [str(s) for s in steps]}
 
 
