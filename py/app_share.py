@@ -12,17 +12,19 @@ Source: issue 27.
 import contextlib
 
 from app_dom import BUNDLED_FILES, _in_play, by_id, download
-from js import document, navigator, window
-from pyodide.ffi import create_proxy
+from js import Object, document, navigator, window
+from pyodide.ffi import create_proxy, to_js
 
 from vertigo.errors import QuestionError, RulesError, ScenarioError
 from vertigo.text import shown_name
 from vertigo_page import sharing
 from vertigo_view import picture, side_view
 
-state = {"ctl": None, "run": None, "say": None, "offer": None, "proxies": [], "css": None, "playback": None}
+state = {"ctl": None, "run": None, "say": None, "offer": None, "proxies": [], "css": None, "playback": None,
+         "table": None, "watching": False}
 """Sharing's page state: ``py/app.py``'s controller, ``run`` and ``say``; the link waiting for an answer; the
-listeners' proxies; the view's stylesheet for pictures; the replay being played back."""
+listeners' proxies; the view's stylesheet for pictures; the replay being played back and the table the record's
+or replay's box stands beside (None: no box, or one left behind); whether the log and the view are watched."""
 
 
 def _listen(selector, kind, handler):
@@ -230,6 +232,7 @@ def offer_link(ctl, run, say):
         run(lambda: ctl.update("The link was not opened.", error=got.error))
         return
     state["offer"] = got
+    by_id("error").hidden = True  # an earlier refusal is not this link's
     by_id("link-offer-text").textContent = got.question
     notes = by_id("link-offer-notes")
     notes.replaceChildren()
@@ -278,19 +281,45 @@ def open_file(doc, filename, ctl, run, say):
         msg = f"{name} was not loaded; the current battlefield is unchanged.\n{e}"
         run(lambda: ctl.update(f"{name} was not loaded.", error=msg))
         return
-    if kind == "record":
-        run(lambda: ctl.load(shown.table, f"Record {name}:"))
-        _show_sharing(sharing.record_html(shown))
-    else:
-        state["playback"] = shown
-        run(lambda: ctl.load(shown.table, f"Replay {name}:"))
-        _show_sharing(shown.html())
+    _close_box()
+    run(lambda: ctl.load(shown.table, f"{'Record' if kind == 'record' else 'Replay'} {name}:"))
+    state["playback"] = None if kind == "record" else shown
+    _show_box(sharing.record_html(shown) if kind == "record" else shown.html(), ctl.table)
 
 
-def _show_sharing(markup):
+def _show_box(markup, table):
+    """Show the record's or the replay's box, made for ``table`` (the table in play it stands beside)."""
     box = by_id("sharing")
     box.innerHTML = markup
     box.hidden = False
+    state["table"] = table
+    if not state["watching"]:  # any other change of the table in play leaves the box behind (_watch)
+        state["watching"] = True
+        observer = window.MutationObserver.new(create_proxy(_watch))
+        state["proxies"].append(observer)
+        for where in ("log", "view"):
+            observer.observe(by_id(where), to_js({"childList": True}, dict_converter=Object.fromEntries))
+
+
+def _close_box():
+    box = by_id("sharing")
+    box.hidden = True
+    box.replaceChildren()
+    state.update(playback=None, table=None)
+
+
+def _watch(*_):
+    """The log or the view was written: if the table in play is no longer the one the box stands beside (a move,
+    a Load, an Undo), a record's box goes, and a replay's says it stops there — its Next step would otherwise
+    replace the table in play, and the work done on it, with the replay's."""
+    if state["table"] is None or state["ctl"].table is state["table"]:
+        return
+    playback = state["playback"]
+    if playback is None:
+        _close_box()
+        return
+    state["table"] = None
+    by_id("sharing").innerHTML = playback.html(left=True)
 
 
 def on_sharing_click(event):
@@ -299,21 +328,28 @@ def on_sharing_click(event):
     if not button:
         return
     what = button.getAttribute("data-share")
-    box, playback, ctl = by_id("sharing"), state["playback"], state["ctl"]
-    if what == "close" or playback is None:
-        box.hidden = True
-        box.replaceChildren()
-        state["playback"] = None
+    playback, ctl = state["playback"], state["ctl"]
+    if what == "close" or playback is None or ctl.table is not state["table"]:
+        _close_box()
+        stop = document.querySelector('#view [tabindex="0"]')
+        if stop:
+            stop.focus()
         return
+    played, error = playback, None
     try:
-        playback = playback.next() if what == "next" else playback.to_end()
+        while not played.done:
+            played = played.next()
+            if what == "next":
+                break
     except RulesError as e:  # an action the rules refuse now: the table stays at the last step that played
-        message = f"The replay stopped: {e}"
-        state["run"](lambda: ctl.update("The replay stopped.", error=message))
-        return
-    state["playback"] = playback
-    state["run"](lambda: ctl.play_back(playback.table, playback.status()))
-    _show_sharing(playback.html())
-    again = box.querySelector(f'[data-share="{what}"]')
+        error = f"The replay stopped at step {len(played.steps) + 1} of {len(played.actions)}: {e}"
+    state["playback"] = played
+    if played is not playback:
+        state["run"](lambda: ctl.play_back(played.table, played.status()))
+    if error is not None:
+        state["run"](lambda: ctl.update("The replay stopped.", error=error))
+    _show_box(played.html(), ctl.table)
+    box = by_id("sharing")
+    again = box.querySelector(f'[data-share="{what}"]:not(:disabled)') or box.querySelector('[data-share="close"]')
     if again:
         again.focus()

@@ -55,7 +55,7 @@ def make_link(table: Table, base: str, bundled: tuple[str, str] | None) -> LinkM
     try:
         fragment = share.link_for(table, bundled)
     except ScenarioError as e:
-        why = "; ".join(e.problems)
+        why = "; ".join(p.removeprefix("link: ") for p in e.problems)
         return LinkMade(None, 0, False, f"No link: {why}.")
     link = base + fragment
     short = bundled is not None and "bundled" in share.payload_of(fragment)
@@ -260,10 +260,11 @@ class Playback:
             if last.difference is not None else "differs from the replay"
         return f"Replay step {len(self.steps)} of {total}: {last.headline or 'no log line'} — {said}."
 
-    def html(self) -> str:
-        """The replay's box on the page (:func:`vertigo_view.share_panel.replay_box`)."""
+    def html(self, left: bool = False) -> str:
+        """The replay's box on the page (:func:`vertigo_view.share_panel.replay_box`); ``left``: the table in play
+        has changed since the last step, so the replay stops there."""
         differing = sum(1 for s in self.steps if not s.agrees)
         last = self.steps[-1] if self.steps else None
         at = None if last is None or last.agrees else last.difference.path if last.difference is not None else ""
         return share_panel.replay_box(len(self.steps), len(self.actions), last.headline if last else "", at,
-                                      differing)
+                                      differing, left=left)

@@ -69,6 +69,9 @@ LINE_PX = 20
 """One caption line's height, CSS px."""
 PAD_PX = 12
 """The caption's margin round its text, CSS px."""
+MARGIN_PX = 24
+"""Room above and below the drawing, CSS px: a name over the highest token or a tag under the lowest section can
+stand outside the drawing's box (the page's view has room round it too); it is drawn there, not cut."""
 CHAR_PX = 0.6 * FONT_PX
 """The width of a character the caption is wrapped for, CSS px (a wide average for a sans-serif)."""
 FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif'
@@ -447,11 +450,12 @@ def standalone_svg(view_svg: str, caption: Sequence[str], *, title: str, css: st
     Returns:
         ``<?xml ...?>`` then one ``<svg xmlns width height viewBox="0 0 width height">``, in CSS px: its
         ``<title>``, the ``<style>``, a white ground, the drawing as a nested ``<svg>`` (its own viewBox, classes
-        and ``data-*`` kept) over the top ``drawing height`` px, centred across, and the caption as a
+        and ``data-*`` kept; what stands outside its box drawn, not cut) :data:`MARGIN_PX` below the top,
+        centred across, :data:`MARGIN_PX` above the caption, and the caption as a
         ``g.picture-caption`` of ``<text>`` lines below.  The drawing is one SVG unit to a CSS px, its width and
         height rounded up to whole px, unless the caps make it smaller (:data:`MAX_WIDTH`, :data:`MAX_HEIGHT`,
         :data:`MAX_DRAWING_PX`); the picture is at least :data:`MIN_WIDTH` wide, and as tall as the drawing plus
-        ``2 × PAD_PX + lines × LINE_PX`` when there is a caption.  Width and height are whole numbers.
+        ``2 × MARGIN_PX``, plus ``2 × PAD_PX + lines × LINE_PX`` when there is a caption.  Width and height are whole numbers.
 
     Raises:
         ValueError: ``view_svg`` is not well-formed XML, or its root is not an ``<svg>`` with a viewBox.
@@ -473,7 +477,7 @@ def standalone_svg(view_svg: str, caption: Sequence[str], *, title: str, css: st
                 f".side-view .px-across {{ transform: scale({k}, 1); }}")
     width = max(dw, MIN_WIDTH)
     lines = _wrapped(caption, width)
-    height = dh + (2 * PAD_PX + len(lines) * LINE_PX if lines else 0)
+    height = MARGIN_PX + dh + MARGIN_PX + (2 * PAD_PX + len(lines) * LINE_PX if lines else 0)
     root = ET.Element("svg", {"xmlns": SVG_NS, "width": str(width), "height": str(height),
                               "viewBox": f"0 0 {width} {height}", "role": "img",
                               "aria-labelledby": "picture-title"})
@@ -482,7 +486,8 @@ def standalone_svg(view_svg: str, caption: Sequence[str], *, title: str, css: st
     ET.SubElement(root, "rect", {"width": str(width), "height": str(height), "fill": "#fff"})
     for name in ("x", "y", "width", "height"):
         drawing.attrib.pop(name, None)
-    nested = {"x": fmt((width - dw) / 2), "y": "0", "width": str(dw), "height": str(dh)}
+    nested = {"x": fmt((width - dw) / 2), "y": str(MARGIN_PX), "width": str(dw), "height": str(dh),
+              "overflow": "visible"}
     drawing.attrib = {**nested, **drawing.attrib}
     root.append(drawing)
     if lines:
@@ -490,7 +495,7 @@ def standalone_svg(view_svg: str, caption: Sequence[str], *, title: str, css: st
                                           "font-size": str(FONT_PX), "fill": INK})
         for i, (text, headline) in enumerate(lines):
             # The baseline: the line's top, plus the font's size less a fifth (its descent), plus half the leading.
-            y = dh + PAD_PX + i * LINE_PX + (LINE_PX - FONT_PX) / 2 + FONT_PX * 0.8
+            y = 2 * MARGIN_PX + dh + PAD_PX + i * LINE_PX + (LINE_PX - FONT_PX) / 2 + FONT_PX * 0.8
             line = ET.SubElement(group, "text", {"x": str(PAD_PX), "y": fmt(round(y, 2))})
             if headline:
                 line.set("font-weight", "700")

@@ -59,7 +59,8 @@ def record_box(about: str, agrees: bool | None, difference: Difference | None, a
     return to_html(box)
 
 
-def replay_box(done: int, total: int, headline: str, differs_at: str | None, differing: int) -> str:
+def replay_box(done: int, total: int, headline: str, differs_at: str | None, differing: int, *,
+               left: bool = False) -> str:
     """A replay's box: the step reached, what the last step wrote and whether it agrees, and its buttons.
 
     Args:
@@ -69,6 +70,8 @@ def replay_box(done: int, total: int, headline: str, differs_at: str | None, dif
         differs_at: where the last step's table differs from the one recorded (a JSON path), "" when it differs
             with no path to name, None when it agrees (or no step yet).
         differing: steps so far whose table differs from the one recorded.
+        left: the table in play has changed since the last step (a move, a Load, an Undo): the replay stops
+            there, and only Close is offered (a step would replace the table in play and the work done on it).
     """
     box = el(None, "div", class_="verdict", data_testid="replay")
     el(box, "h2", f"Replay: step {done} of {total}")
@@ -84,6 +87,11 @@ def replay_box(done: int, total: int, headline: str, differs_at: str | None, dif
         el(box, "p", "Every step agrees with the replay." if not differing else
            f"{differing} step{' differs' if differing == 1 else 's differ'} from the replay.",
            class_="agrees" if not differing else "differs", data_testid="replay-end")
+    if left:
+        el(box, "p", f"The table in play has changed since step {done}: the replay stops here. Import it again to "
+                     "play it back.", class_="differs", data_testid="replay-left")
+        el(el(box, "div", class_="buttons"), "button", "Close", type="button", data_share="close")
+        return to_html(box)
     buttons = el(box, "div", class_="buttons")
     more = {"disabled": "disabled"} if done == total else {}
     el(buttons, "button", "Next step", type="button", data_share="next", class_="primary", **more)

@@ -156,3 +156,82 @@ def test_the_side_view_downloads_as_svg_and_as_a_png_at_twice_its_size_with_the_
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = struct.unpack(">II", png[16:24])
     assert (width, height) == (2 * int(root.get("width", "0")), 2 * int(root.get("height", "0")))
+
+
+def _replay_file(app: App, tmp_path: Path) -> Path:
+    """The replay of the goat's fall and the archer's drop on the cliff, downloaded."""
+    app.load_scenario("cliff.json")
+    _move(app, "goat", "cliff-foot")
+    _move(app, "archer", "ravine")
+    app.page.click("#share")
+    path = _download(app, "#share-replay", tmp_path)
+    app.page.keyboard.press("Escape")
+    return path
+
+
+def test_a_replay_box_left_behind_by_a_move_or_a_load_never_replaces_the_table_in_play(app: App,
+                                                                                        tmp_path: Path) -> None:
+    """Issue 27 with the standard "never loses the user's current work": once the table in play changes under a
+    replay (a move made, another battlefield loaded), the replay stops there and offers only Close; the move and
+    the battlefield stay."""
+    path = _replay_file(app, tmp_path)
+    app.page.set_input_files("#import-file", str(path))
+    box = app.page.locator("#sharing [data-testid=replay]")
+    box.get_by_role("button", name="Next step").click()
+    expect(box.locator("h2")).to_have_text("Replay: step 1 of 2")
+    _move(app, "kestrel", "cliff-foot")  # the referee plays on from the replay's step
+    expect(box.locator("[data-testid=replay-left]")).to_have_text(
+        "The table in play has changed since step 1: the replay stops here. Import it again to play it back.")
+    expect(box.get_by_role("button", name="Next step")).to_have_count(0)
+    expect(app.fighter("kestrel")).to_have_attribute("aria-label", "Kestrel (Heroes) on Foot of the cliff")
+    box.get_by_role("button", name="Close").click()
+    expect(app.page.locator("#sharing")).to_be_hidden()
+
+    app.page.set_input_files("#import-file", str(path))
+    expect(box.locator("h2")).to_have_text("Replay: step 0 of 2")
+    app.load_scenario("staircase.json")
+    expect(box.locator("[data-testid=replay-left]")).to_be_visible()
+    expect(app.page.locator("#scenario option:checked")).to_have_text("The staircase")
+
+
+def test_a_record_box_goes_when_another_battlefield_is_loaded_and_the_replays_last_step_hands_focus_to_close(
+        app: App, tmp_path: Path) -> None:
+    """The record's box stands beside the table it shows, no other; stepping a replay by keyboard keeps the focus
+    in its box, on Close once Next step is spent, and Close returns it to the side view."""
+    path = _replay_file(app, tmp_path)
+    app.page.click("#share")
+    record = _download(app, "#share-record", tmp_path)
+    app.page.keyboard.press("Escape")
+    app.page.set_input_files("#import-file", str(record))
+    expect(app.page.locator("#sharing [data-testid=record]")).to_be_visible()
+    app.load_scenario("staircase.json")
+    expect(app.page.locator("#sharing")).to_be_hidden()
+
+    app.page.set_input_files("#import-file", str(path))
+    box = app.page.locator("#sharing [data-testid=replay]")
+    box.get_by_role("button", name="Next step").focus()
+    app.page.keyboard.press("Enter")
+    expect(box.locator("h2")).to_have_text("Replay: step 1 of 2")
+    expect(box.get_by_role("button", name="Next step")).to_be_focused()
+    app.page.keyboard.press("Enter")
+    expect(box.locator("h2")).to_have_text("Replay: step 2 of 2")
+    expect(box.get_by_role("button", name="Close")).to_be_focused()
+    app.page.keyboard.press("Enter")
+    expect(app.page.locator("#sharing")).to_be_hidden()
+    assert app.page.evaluate("!!document.activeElement.closest('#view')")
+
+
+def test_a_replay_whose_step_is_refused_now_stops_after_the_steps_that_played(app: App, tmp_path: Path) -> None:
+    """Issue 27: a replay is checked step by step with the same dice; a step the rules refuse now stops it there,
+    with the refusal, and the steps before it stay played (To the end kept none of them)."""
+    path = _replay_file(app, tmp_path)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["actions"][1]["to"] = "nowhere"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    app.page.set_input_files("#import-file", str(path))
+    box = app.page.locator("#sharing [data-testid=replay]")
+    box.get_by_role("button", name="To the end").click()
+    expect(app.page.locator("#error")).to_contain_text(
+        'The replay stopped at step 2 of 2: replay.actions[1].to: no section "nowhere"')
+    expect(box.locator("h2")).to_have_text("Replay: step 1 of 2")
+    expect(app.fighter("goat")).to_have_attribute("aria-label", "Mountain goat (Wild) on Foot of the cliff")

@@ -199,3 +199,18 @@ def test_a_table_whose_link_would_be_over_8000_characters_offers_the_file(app: A
         offer.click()
     assert info.value.suggested_filename == "The-cliff.json"
     expect(app.page.locator("#share-dialog")).to_be_hidden()
+
+
+def test_a_link_opened_in_edit_mode_waits_and_the_draft_stays(app: App) -> None:
+    """Issue 27 with the standard "never loses the user's current work": in Edit mode a pasted link asks nothing
+    and replaces nothing; the status line says how to open it."""
+    app.page.click("#edit")
+    expect(app.page.locator("#edit")).to_have_attribute("aria-pressed", "true")
+    fragment = _fragment({"share": 1, "bundled": "cliff.json", "sha256": share.file_hash(
+        (ROOT / "static" / "scenarios" / "cliff.json").read_text(encoding="utf-8")), "positions": {}, "rolls": 0})
+    app.page.evaluate("f => { location.hash = f; }", fragment)
+    expect(app.page.locator("#status")).to_have_text(
+        "A shared link was opened while Edit mode is on: leave Edit mode, then reload the page to open it.")
+    expect(app.page.locator("#link-offer")).to_be_hidden()
+    expect(app.page.locator("#edit")).to_have_attribute("aria-pressed", "true")
+    assert app.page.evaluate("location.hash") == fragment

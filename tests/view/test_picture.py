@@ -61,20 +61,22 @@ def caption_texts(root: ET.Element) -> list[tuple[str | None, str | None]]:
 # ---- Size and caption ----
 
 def test_the_cliff_is_drawn_one_svg_unit_a_px_with_its_caption_below() -> None:
-    """The cliff's view is 1056 × 416 SVG units: the picture is 1056 px wide, the drawing 416 px tall, and three
-    caption lines add 2 × 12 + 3 × 20 = 84 px: 1056 × 500.  The drawing is nested with its own viewBox."""
+    """The cliff's view is 1056 × 416 SVG units: the picture is 1056 px wide, the drawing 416 px tall with 24 px
+    above and below it (what stands outside its box is drawn, not cut), and three caption lines add
+    2 × 12 + 3 × 20 = 84 px: 1056 × 548.  The drawing is nested with its own viewBox."""
     drawing = render(table())
     root = parse(picture_of(drawing, ("Goat: Cliff top → Foot of the cliff — allowed", "[H3] Height 3", "3d6")))
-    assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("1056", "500", "0 0 1056 500")
+    assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("1056", "548", "0 0 1056 548")
     nested = root.find(f"{NS}svg")
     assert nested is not None
     assert {k: nested.get(k) for k in ("x", "y", "width", "height", "viewBox", "class")} == {
-        "x": "0", "y": "0", "width": "1056", "height": "416", "viewBox": "-76.8 -288.0 1056.0 416.0",
+        "x": "0", "y": "24", "width": "1056", "height": "416", "viewBox": "-76.8 -288.0 1056.0 416.0",
         "class": "side-view"}
+    assert nested.get("overflow") == "visible"
     assert caption_texts(root) == [("Goat: Cliff top → Foot of the cliff — allowed", "700"), ("[H3] Height 3", None),
                                    ("3d6", None)]
-    # Each baseline: the drawing's 416 px, the 12 px margin, 20 px a line, half the leading (3) and 0.8 of the font.
-    assert [t.get("y") for t in root.iter(f"{NS}text") if t.get("x") == "12"] == ["442.2", "462.2", "482.2"]
+    # Each baseline: 24 + 416 + 24 px, the 12 px margin, 20 px a line, half the leading (3) and 0.8 of the font.
+    assert [t.get("y") for t in root.iter(f"{NS}text") if t.get("x") == "12"] == ["490.2", "510.2", "530.2"]
 
 
 def test_a_drawing_taken_from_the_screen_is_drawn_at_the_size_it_was_seen_with_its_markers_kept_round() -> None:
@@ -83,7 +85,7 @@ def test_a_drawing_taken_from_the_screen_is_drawn_at_the_size_it_was_seen_with_i
     markers get the page's own scale back (``--k`` = 1056 / 856 across, ``--ky`` = 416 / 631 down)."""
     drawing = render(table())
     root = parse(standalone_svg(drawing, (), title="T", css=view_css(STYLE, drawing), size=(856, 631)))
-    assert (root.get("width"), root.get("height")) == ("856", "631")
+    assert (root.get("width"), root.get("height")) == ("856", str(24 + 631 + 24))
     nested = root.find(f"{NS}svg")
     assert nested is not None and (nested.get("width"), nested.get("height")) == ("856", "631")
     style = root.find(f"{NS}style")
@@ -93,15 +95,16 @@ def test_a_drawing_taken_from_the_screen_is_drawn_at_the_size_it_was_seen_with_i
 
 
 def test_no_caption_adds_no_height_and_a_narrow_drawing_is_centred_on_400_px() -> None:
-    """A picture without a caption is the drawing's size; a drawing under 400 px wide is centred on 400 px."""
+    """A picture without a caption is the drawing's size and its margins; a drawing under 400 px wide is centred
+    on 400 px."""
     root = parse(picture_of(render(table("ogre-at-the-wall.json"))))
-    assert (root.get("width"), root.get("height")) == ("788", "630")  # 787.5 × 630 rounded up to whole px
+    assert (root.get("width"), root.get("height")) == ("788", str(24 + 630 + 24))  # 787.5 × 630, whole px
     assert root.find(f"{NS}g[@class='picture-caption']") is None
     small = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50" class="side-view"><rect /></svg>'
     root = parse(standalone_svg(small, ("One line",), title="T", css=""))
     nested = root.find(f"{NS}svg")
     assert nested is not None
-    assert (root.get("width"), root.get("height")) == ("400", str(50 + 12 * 2 + 20))
+    assert (root.get("width"), root.get("height")) == ("400", str(24 + 50 + 24 + 12 * 2 + 20))
     assert (nested.get("x"), nested.get("width"), nested.get("height")) == ("150", "100", "50")
 
 
@@ -126,25 +129,25 @@ def test_a_long_line_wraps_to_the_pictures_width_and_the_caption_stops_at_24_lin
     assert root.get("width") == "600"
     assert caption_texts(root) == [(" ".join(["abcdefghi"] * 6), "700")] * 3 + [
         (" ".join(["abcdefghi"] * 2), "700"), ("short", None)]
-    assert root.get("height") == str(480 + 24 + 5 * 20)
+    assert root.get("height") == str(24 + 480 + 24 + 24 + 5 * 20)
     root = parse(picture_of(drawing, tuple(f"line {i}" for i in range(30))))
     texts = caption_texts(root)
     assert len(texts) == picture.MAX_CAPTION_LINES == 24
     assert texts[-2:] == [("line 22", None), ("… and 7 more lines", None)]
-    assert root.get("height") == str(480 + 24 + 24 * 20)
+    assert root.get("height") == str(24 + 480 + 24 + 24 + 24 * 20)
 
 
 def test_a_drawing_past_the_caps_is_drawn_smaller() -> None:
     """At most 2560 px wide, 4096 px tall and 2.9 million px²: a 10000 × 500 drawing is drawn 2560 × 128, a 3000 × 3000
-    one at √(2.9 M / 9 M) = 0.5676: 1703 × 1703."""
+    one at √(2.9 M / 9 M) = 0.5676: 1703 × 1703 (each picture 48 px taller for the margins)."""
     def size(w: int, h: int) -> tuple[str | None, str | None]:
         svg = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}"><rect /></svg>'
         root = parse(standalone_svg(svg, (), title="T", css=""))
         return root.get("width"), root.get("height")
 
-    assert size(10000, 500) == ("2560", "128")
-    assert size(3000, 3000) == ("1703", "1703") == (str(math.ceil(3000 * math.sqrt(2.9 / 9))),) * 2
-    assert size(400, 10000) == ("400", "4096")
+    assert size(10000, 500) == ("2560", str(128 + 48))
+    assert size(3000, 3000) == ("1703", str(1703 + 48)) and 1703 == math.ceil(3000 * math.sqrt(2.9 / 9))
+    assert size(400, 10000) == ("400", str(4096 + 48))
 
 
 # ---- Styles ----
