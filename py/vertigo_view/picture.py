@@ -455,7 +455,8 @@ def standalone_svg(view_svg: str, caption: Sequence[str], *, title: str, css: st
         ``g.picture-caption`` of ``<text>`` lines below.  The drawing is one SVG unit to a CSS px, its width and
         height rounded up to whole px, unless the caps make it smaller (:data:`MAX_WIDTH`, :data:`MAX_HEIGHT`,
         :data:`MAX_DRAWING_PX`); the picture is at least :data:`MIN_WIDTH` wide, and as tall as the drawing plus
-        ``2 × MARGIN_PX``, plus ``2 × PAD_PX + lines × LINE_PX`` when there is a caption.  Width and height are whole numbers.
+        ``2 × MARGIN_PX``, plus ``2 × PAD_PX + lines × LINE_PX`` when there is a caption.  Width and height are
+        whole numbers.
 
     Raises:
         ValueError: ``view_svg`` is not well-formed XML, or its root is not an ``<svg>`` with a viewBox.

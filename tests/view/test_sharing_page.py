@@ -74,7 +74,7 @@ def test_a_link_over_8000_characters_is_not_made_and_the_dialog_says_so():
     """Issue 27: "Any link is at most 8,000 characters; past that the button says so and offers the file"."""
     made = sharing.make_link(_huge(), BASE, None)
     assert (made.link, made.length, made.short) == (None, 0, False)
-    assert made.message.startswith("No link: link: would be ")
+    assert made.message.startswith("No link: would be ")
     assert made.message.endswith("characters; a link holds at most 8,000: share the file instead (Export).")
 
 
