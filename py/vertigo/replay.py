@@ -281,6 +281,8 @@ def read(doc: Any) -> Replay:
     for key in doc:
         if key not in ("replay", "scenario", "actions"):
             raise _fail("replay", f"unknown field {quote(key)}; its fields are replay, scenario, actions")
+    if "scenario" not in doc:
+        raise _fail("replay.scenario", "missing; a replay holds the battlefield as loaded, a scenario document")
     try:
         sc = scenario_mod.load(doc.get("scenario"))
     except ScenarioError as e:

@@ -253,6 +253,8 @@ def test_a_saved_table_round_trip_keeps_every_question_a_replay_needs():
     (lambda d: d.update(extra=1), 'replay: unknown field "extra"; its fields are replay, scenario, actions'),
     (lambda d: d["scenario"].update(title=""), 'replay.scenario.title: must be non-empty text: ""'),
     (lambda d: d.update(actions={}), "replay.actions: must be a list of actions: {}"),
+    (lambda d: d.pop("scenario"), "replay.scenario: missing; a replay holds the battlefield as loaded, a scenario "
+                                  "document"),
     (lambda d: d["actions"][0].update(ask="fly"), 'replay.actions[0].ask: no action "fly"; the actions here are '
                                                   "place, undo"),
     (lambda d: d["actions"][0].update(ask="levels"),
