@@ -226,9 +226,9 @@ def offer_link(ctl, run, say):
         say("A shared link was opened while Edit mode is on: leave Edit mode, then reload the page to open it.")
         return
     fragment = window.location.hash
-    _forget_link()
     got = sharing.offer(fragment, _bundled_files(), ctl.table)
     if got.table is None:
+        _forget_link()
         run(lambda: ctl.update("The link was not opened.", error=got.error))
         return
     state["offer"] = got
@@ -251,10 +251,12 @@ def on_open(event):
     by_id("link-offer").close()
     if got is None:
         return
+    _forget_link()  # answered: a reload does not ask again
     ctl = state["ctl"]
     state["run"](lambda: ctl.load(got.table, "Opened from a link:"))
     with contextlib.suppress(Exception):
         window.vertigoView.refresh()
+    _to_view()
 
 
 def on_keep(event):
@@ -262,9 +264,11 @@ def on_keep(event):
     if state["offer"] is None:
         return
     state["offer"] = None
+    _forget_link()
     if by_id("link-offer").open:
         by_id("link-offer").close()
     state["say"]("The table in play was kept; the link was not opened.")
+    _to_view()
 
 
 # -- a record or a replay imported ---------------------------------------------------
@@ -301,6 +305,13 @@ def _show_box(markup, table):
             observer.observe(by_id(where), to_js({"childList": True}, dict_converter=Object.fromEntries))
 
 
+def _to_view():
+    """The focus to the side view's Tab stop (a dialog or a box it came from is gone)."""
+    stop = document.querySelector('#view [tabindex="0"]')
+    if stop:
+        stop.focus()
+
+
 def _close_box():
     box = by_id("sharing")
     box.hidden = True
@@ -315,7 +326,7 @@ def _watch(*_):
     if state["table"] is None or state["ctl"].table is state["table"]:
         return
     playback = state["playback"]
-    if playback is None:
+    if playback is None or state["ctl"].table.scenario is not playback.start.scenario:  # another battlefield
         _close_box()
         return
     state["table"] = None
@@ -329,11 +340,12 @@ def on_sharing_click(event):
         return
     what = button.getAttribute("data-share")
     playback, ctl = state["playback"], state["ctl"]
+    if what != "close" and document.body.classList.contains("editing"):  # the view is the editor's now
+        state["say"]("Leave Edit mode to play the replay on.")
+        return
     if what == "close" or playback is None or ctl.table is not state["table"]:
         _close_box()
-        stop = document.querySelector('#view [tabindex="0"]')
-        if stop:
-            stop.focus()
+        _to_view()
         return
     played, error = playback, None
     try:

@@ -39,6 +39,7 @@ from . import questions as q
 from . import scenario as scenario_mod
 from .errors import QuestionError, ReplayError, RulesError, ScenarioError
 from .fighter_state import states_doc
+from .limits import MAX_LOG
 from .records import Difference, difference
 from .rules import REGISTRY, answering
 from .ruleset import Answer, Question
@@ -153,8 +154,10 @@ def actions(table: Table) -> tuple[dict[str, Any], ...]:
     log = table.log
     if not log or log[0].number != 1:
         first = log[0].number if log else 0
-        raise ReplayError(f"replay: the log no longer starts where the battlefield was loaded: its first {first - 1} "
-                          "entries gave way to newer ones; a replay needs every action since the load")
+        gone = f"its first {first - 1} entr{'y' if first - 1 == 1 else 'ies'} gave way to newer ones (the log keeps " \
+            f"{MAX_LOG:,})"
+        raise ReplayError(f"replay: the log no longer starts where the battlefield was loaded: {gone}; a replay needs "
+                          f"every action since the load, at most {MAX_REPLAY_ACTIONS:,}")
     state: dict[str, Any] | None = result_of(Table.start(table.scenario))
     out: list[dict[str, Any]] = []
     for e in log[1:]:

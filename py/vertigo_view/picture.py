@@ -445,7 +445,8 @@ def standalone_svg(view_svg: str, caption: Sequence[str], *, title: str, css: st
         size: the drawing's size on the page, (width, height) in CSS px, when it was taken from the screen (the live
             view's ``data-taken``): it is drawn at that size (a Height battlefield stretched to its box as it was
             seen), and its markers (``.px``: tokens, names, tags) scaled back by the same ``--k``/``--ky`` the page
-            gives them, so they keep their shape; None: one SVG unit to a CSS px.
+            gives them, so they keep their shape (a drawing to scale, whose ``preserveAspectRatio`` is not "none",
+            at the size it filled in that box); None: one SVG unit to a CSS px.
 
     Returns:
         ``<?xml ...?>`` then one ``<svg xmlns width height viewBox="0 0 width height">``, in CSS px: its
@@ -470,6 +471,9 @@ def standalone_svg(view_svg: str, caption: Sequence[str], *, title: str, css: st
         raise ValueError(f"the side view's SVG must have an <svg> root: {parsed.tag!r}")
     _, _, vb_w, vb_h = _view_box(drawing)
     seen_w, seen_h = size if size is not None and size[0] > 0 and size[1] > 0 else (vb_w, vb_h)
+    if size is not None and drawing.get("preserveAspectRatio", "xMidYMid") != "none":
+        fit = min(seen_w / vb_w, seen_h / vb_h)  # drawn to scale: as it sat in its box, with no band round it
+        seen_w, seen_h = vb_w * fit, vb_h * fit
     scale = min(1.0, MAX_WIDTH / seen_w, MAX_HEIGHT / seen_h, math.sqrt(MAX_DRAWING_PX / (seen_w * seen_h)))
     dw, dh = _whole(seen_w * scale), _whole(seen_h * scale)
     if size is not None:  # the page's own marker scale for this size (static/style.css: .px, .px-across)
@@ -491,7 +495,9 @@ def standalone_svg(view_svg: str, caption: Sequence[str], *, title: str, css: st
               "overflow": "visible"}
     drawing.attrib = {**nested, **drawing.attrib}
     root.append(drawing)
-    if lines:
+    if lines:  # on its own white ground: the battlefield's ground may run on under the drawing's box
+        ET.SubElement(root, "rect", {"y": str(MARGIN_PX + dh + MARGIN_PX), "width": str(width),
+                                     "height": str(height - (MARGIN_PX + dh + MARGIN_PX)), "fill": "#fff"})
         group = ET.SubElement(root, "g", {"class": "picture-caption", "font-family": FONT,
                                           "font-size": str(FONT_PX), "fill": INK})
         for i, (text, headline) in enumerate(lines):

@@ -189,9 +189,17 @@ def test_a_replay_box_left_behind_by_a_move_or_a_load_never_replaces_the_table_i
 
     app.page.set_input_files("#import-file", str(path))
     expect(box.locator("h2")).to_have_text("Replay: step 0 of 2")
-    app.load_scenario("staircase.json")
-    expect(box.locator("[data-testid=replay-left]")).to_be_visible()
+    app.load_scenario("staircase.json")  # another battlefield: the replay's box goes with its own
+    expect(app.page.locator("#sharing")).to_be_hidden()
     expect(app.page.locator("#scenario option:checked")).to_have_text("The staircase")
+
+    app.page.set_input_files("#import-file", str(path))
+    app.page.click("#edit")  # Edit mode: the view is the editor's, and the replay waits
+    expect(app.page.locator("#edit")).to_have_attribute("aria-pressed", "true")
+    box.get_by_role("button", name="Next step").click()
+    expect(app.page.locator("#status")).to_have_text("Leave Edit mode to play the replay on.")
+    expect(box.locator("h2")).to_have_text("Replay: step 0 of 2")
+    expect(app.page.locator("#edit")).to_have_attribute("aria-pressed", "true")
 
 
 def test_a_record_box_goes_when_another_battlefield_is_loaded_and_the_replays_last_step_hands_focus_to_close(

@@ -68,11 +68,15 @@ def test_a_bundled_table_shared_by_link_opens_the_same_in_a_fresh_browser_after_
         dialog = other.page.locator("#link-offer")
         expect(dialog).to_be_visible()
         expect(other.page.locator("#link-offer-text")).to_contain_text("Open “The cliff” from the link")
+        other.page.reload()  # not answered yet: the link is still in the address, and asks again
+        other.page.wait_for_selector("body[data-ready=true]")
+        expect(dialog).to_be_visible()
         other.page.click("#link-open")
         expect(dialog).to_be_hidden()
         expect(other.fighter("goat")).to_have_attribute("aria-label", "Mountain goat (Wild) on Foot of the cliff")
         expect(other.page.locator("#seed")).to_have_text(f"dice seed {CLIFF_SEED} · 1 roll")
-        assert "#" not in other.page.url  # a reload does not ask again
+        assert "#" not in other.page.url  # answered: a reload does not ask again
+        assert other.page.evaluate("!!document.activeElement.closest('#view')")
     finally:
         ctx.close()
 
@@ -125,9 +129,14 @@ def test_an_over_long_link_is_refused_unread(app: App) -> None:
     _refused(app, "#v1=" + "A" * 8000, "8,000")
 
 
-def test_a_newer_links_format_is_refused(app: App) -> None:
-    """Issue 27: "A ... newer-format link gets the importer's own message"."""
+def test_a_newer_links_format_is_refused_and_its_message_goes_with_the_next_links_question(app: App) -> None:
+    """Issue 27: "A ... newer-format link gets the importer's own message"; the next link's question does not show
+    beside that refusal, which was not its own."""
     _refused(app, _fragment({"share": 2}), "made by a newer Vertigo")
+    fragment = _fragment({"share": 1, "bundled": "cliff.json", "sha256": "0" * 16, "positions": {}, "rolls": 0})
+    app.page.evaluate("f => { location.hash = f; }", fragment)
+    expect(app.page.locator("#link-offer")).to_be_visible()
+    expect(app.page.locator("#error")).to_be_hidden()
 
 
 def test_a_hostile_link_shows_its_names_as_text_only(app: App) -> None:

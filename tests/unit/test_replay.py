@@ -219,8 +219,9 @@ def test_a_log_that_lost_its_first_entries_makes_no_replay():
     assert c.table.log[0].number == 2
     with pytest.raises(ReplayError) as e:
         replay.build(c.table)
-    assert str(e.value) == ("replay: the log no longer starts where the battlefield was loaded: its first 1 entries "
-                            "gave way to newer ones; a replay needs every action since the load")
+    assert str(e.value) == ("replay: the log no longer starts where the battlefield was loaded: its first 1 entry "
+                            "gave way to newer ones (the log keeps 1,000); a replay needs every action since the "
+                            "load, at most 1,000")
     c = page_with_placings(999)
     assert len(replay.build(c.table)["actions"]) == 999
 

@@ -267,6 +267,8 @@ def _buttons(box: ET.Element, plan: JumpPlan, seen: Preview) -> None:
 def _next(plan: JumpPlan, seen: Preview) -> str:
     """What the referee does next."""
     if not plan.final:
+        if plan.allowed:  # the rules allow it; the DM's override forbade it
+            return "The DM has forbidden this jump (H7); take the override back, or click another point."
         return "The rules do not allow this jump; the DM may (H7), or click another point."
     if seen.problem:
         return "The rules cannot place this landing; enter another result, or place the fighter by hand."
