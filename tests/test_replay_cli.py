@@ -87,3 +87,13 @@ def test_help_says_what_it_checks_and_exits_0():
     assert (code, err) == (0, "")
     assert out.startswith(f"usage: {USAGE}\n") and "exit status: 0 every step agrees; 1 a step differs" in out
     assert run("replay", "-h")[1] == out
+
+
+def test_a_replay_given_to_ask_is_pointed_to_replay(tmp_path: Path) -> None:
+    """Issue 27: a replay is checked by ``replay``, not ``ask``; ``ask`` on one says so (exit 2, one line)."""
+    path = tmp_path / "replay.json"
+    path.write_text(json.dumps({"replay": 1, "scenario": json.loads(CLIFF.read_text(encoding="utf-8")),
+                                "actions": []}), encoding="utf-8")
+    code, out, err = run("ask", str(path))
+    assert (code, out) == (2, "")
+    assert err == "error: question.ask: missing; this is a replay: python -m vertigo replay FILE checks it\n"

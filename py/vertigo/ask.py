@@ -313,6 +313,8 @@ def answer(question: Any, base_dir: str | os.PathLike[str] = ".", *,
         raise QuestionError(f"question: must be a JSON object: {quote(question)}")
     names = ", ".join(questions)
     if "ask" not in question:
+        if "replay" in question and "actions" in question:  # a replay file given to ask
+            raise QuestionError("question.ask: missing; this is a replay: python -m vertigo replay FILE checks it")
         raise QuestionError(f"question.ask: missing; the questions are {names}")
     name = question["ask"]
     kind = questions.get(name) if isinstance(name, str) else None
