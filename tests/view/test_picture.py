@@ -79,34 +79,35 @@ def test_the_cliff_is_drawn_one_svg_unit_a_px_with_its_caption_below() -> None:
     assert [t.get("y") for t in root.iter(f"{NS}text") if t.get("x") == "12"] == ["490.2", "510.2", "530.2"]
 
 
+def seen(drawing: str, size: tuple[float, float]) -> tuple[ET.Element, tuple[str | None, str | None], list[str]]:
+    """The picture of ``drawing`` taken from a box of ``size`` px: its root, the nested drawing's (width, height),
+    and the last two rules of its style sheet (the markers' scale)."""
+    root = parse(standalone_svg(drawing, (), title="T", css=view_css(STYLE, drawing), size=size))
+    nested, style = root.find(f"{NS}svg"), root.find(f"{NS}style")
+    assert nested is not None and style is not None and style.text is not None
+    return root, (nested.get("width"), nested.get("height")), style.text.splitlines()[-2:]
+
+
 def test_a_drawing_taken_from_the_screen_is_drawn_at_the_size_it_was_seen_with_its_markers_kept_round() -> None:
     """Issue 27, "Pictures": the page's picture is the side view as the referee saw it — the cliff's 1056 × 416
     units seen in an 856 × 631 px box (a Height battlefield stretched to its box) are drawn 856 × 631, and the
     markers get the page's own scale back (``--k`` = 1056 / 856 across, ``--ky`` = 416 / 631 down)."""
     # Stretched to its box as static/view.js stretches a Height battlefield.
     drawing = render(table()).replace('preserveAspectRatio="xMidYMax meet"', 'preserveAspectRatio="none"', 1)
-    root = parse(standalone_svg(drawing, (), title="T", css=view_css(STYLE, drawing), size=(856, 631)))
-    assert (root.get("width"), root.get("height")) == ("856", str(24 + 631 + 24))
-    nested = root.find(f"{NS}svg")
-    assert nested is not None and (nested.get("width"), nested.get("height")) == ("856", "631")
-    style = root.find(f"{NS}style")
-    assert style is not None and style.text is not None
-    assert style.text.endswith(".side-view .px { transform: scale(1.233645, 0.659271); }\n"
-                               ".side-view .px-across { transform: scale(1.233645, 1); }")
+    root, size, markers = seen(drawing, (856, 631))
+    assert (root.get("width"), root.get("height"), size) == ("856", str(24 + 631 + 24), ("856", "631"))
+    assert markers == [".side-view .px { transform: scale(1.233645, 0.659271); }",
+                       ".side-view .px-across { transform: scale(1.233645, 1); }"]
 
 
 def test_a_drawing_to_scale_taken_from_the_screen_keeps_its_proportions() -> None:
     """Issue 27, "Pictures": a battlefield drawn to scale sits in its box with its proportions kept (no
     ``preserveAspectRatio="none"``), so its picture is the size it filled there and its markers are scaled alike
     both ways: the ogre at the wall's 787.5 × 630 units in an 856 × 631 px box fill 788.75 × 631 px."""
-    drawing = render(table("ogre-at-the-wall.json"))
-    root = parse(standalone_svg(drawing, (), title="T", css=view_css(STYLE, drawing), size=(856, 631)))
-    nested = root.find(f"{NS}svg")
-    assert nested is not None and (nested.get("width"), nested.get("height")) == ("789", "631")
-    style = root.find(f"{NS}style")
-    assert style is not None and style.text is not None
-    assert style.text.endswith(".side-view .px { transform: scale(0.998099, 0.998415); }\n"
-                               ".side-view .px-across { transform: scale(0.998099, 1); }")
+    _, size, markers = seen(render(table("ogre-at-the-wall.json")), (856, 631))
+    assert size == ("789", "631")
+    assert markers == [".side-view .px { transform: scale(0.998099, 0.998415); }",
+                       ".side-view .px-across { transform: scale(0.998099, 1); }"]
 
 
 def test_no_caption_adds_no_height_and_a_narrow_drawing_is_centred_on_400_px() -> None:
