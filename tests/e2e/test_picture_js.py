@@ -130,7 +130,8 @@ def test_svg_downloads_the_same_text(page: Page) -> None:
 
 def test_the_picture_of_a_battlefield_becomes_a_png_twice_its_size(page: Page) -> None:
     """The cliff's picture (``vertigo_view.picture``: its styles inlined, a two-line caption) loads as an image from
-    its Blob, with no request, and downloads as a PNG of 2 × 1056 by 2 × (416 + 24 + 40) px, and its SVG as the same
+    its Blob, with no request, and downloads as a PNG of 2 × 1056 by 2 × (24 + 416 + 24 + 24 + 40) px (the drawing,
+    its room above and below, the caption's margins and two lines), and its SVG as the same
     text; the caption's white ground is white in the PNG."""
     table = Table.start(scenario_mod.loads((ROOT / "static" / "scenarios" / "cliff.json").read_text(encoding="utf-8")))
     drawing = render(table)
@@ -140,9 +141,9 @@ def test_the_picture_of_a_battlefield_becomes_a_png_twice_its_size(page: Page) -
     with page.expect_download() as got:
         page.evaluate("(svg) => vertigoPicture.png(svg, 'cliff.png')", text)
     data = Path(got.value.path()).read_bytes()
-    assert png_size(data) == (2112, 960)
+    assert png_size(data) == (2112, 1056)
     rows = png_pixels(data)
-    assert rows[959][-8:] == b"\xff\xff\xff\xff" * 2  # the caption's ground, bottom right
+    assert rows[1055][-8:] == b"\xff\xff\xff\xff" * 2  # the caption's ground, bottom right
     assert rows[600][4:8] != b"\xff\xff\xff\xff"  # the drawing's ground, under the cliff's foot
     with page.expect_download() as got:
         page.evaluate("(svg) => vertigoPicture.svg(svg, 'cliff.svg')", text)
