@@ -188,10 +188,8 @@ async def _picture():
     drawing = seen if isinstance(seen, str) and seen else side_view.render(table)
     entry = _chosen() or (table.log[-1] if table.log else None)
     caption = picture.caption_lines(entry.text, entry.details) if entry is not None else ()
-    taken = drawing.split('data-taken="', 1)[1].split('"', 1)[0].split() if 'data-taken="' in drawing else ()
-    size = (float(taken[0]), float(taken[1])) if len(taken) == 2 else None  # the view's box when it was taken
     return picture.standalone_svg(drawing, caption, title=f"Vertigo: {table.scenario.title}",
-                                  css=picture.view_css(state["css"], drawing), size=size)
+                                  css=picture.view_css(state["css"], drawing))
 
 
 async def on_svg(event):

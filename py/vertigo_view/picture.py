@@ -431,6 +431,16 @@ def _whole(value: float) -> int:
     return max(1, math.ceil(round(value, 6)))
 
 
+def _taken(drawing: ET.Element) -> tuple[float, float] | None:
+    """The view's box when ``static/view.js`` took the drawing from the screen (its ``data-taken="W H"``, CSS px),
+    or None (a drawing from :func:`vertigo_view.side_view.render`, or a malformed value)."""
+    parts = (drawing.get("data-taken") or "").split()
+    try:
+        return (float(parts[0]), float(parts[1])) if len(parts) == 2 else None
+    except ValueError:
+        return None
+
+
 def standalone_svg(view_svg: str, caption: Sequence[str], *, title: str, css: str,
                    size: tuple[float, float] | None = None) -> str:
     """The side view as a picture: one SVG file that shows the same drawing anywhere, with a caption under it.
@@ -442,11 +452,12 @@ def standalone_svg(view_svg: str, caption: Sequence[str], *, title: str, css: st
             :data:`LINE_PX` px lines with :data:`PAD_PX` px round them; at most :data:`MAX_CAPTION_LINES` in all.
         title: the picture's ``<title>`` (its name in a file browser or a screen reader).
         css: the style sheet to inline (:func:`view_css`), written as the text of a ``<style>`` element.
-        size: the drawing's size on the page, (width, height) in CSS px, when it was taken from the screen (the live
-            view's ``data-taken``): it is drawn at that size (a Height battlefield stretched to its box as it was
-            seen), and its markers (``.px``: tokens, names, tags) scaled back by the same ``--k``/``--ky`` the page
-            gives them, so they keep their shape (a drawing to scale, whose ``preserveAspectRatio`` is not "none",
-            at the size it filled in that box); None: one SVG unit to a CSS px.
+        size: the drawing's size on the page, (width, height) in CSS px, when it was taken from the screen (None:
+            the drawing's own ``data-taken``, which the live view writes, if it has one): it is drawn at that size
+            (a Height battlefield stretched to its box as it was seen), and its markers (``.px``: tokens, names,
+            tags) scaled back by the same ``--k``/``--ky`` the page gives them, so they keep their shape (a drawing
+            to scale, whose ``preserveAspectRatio`` is not "none", at the size it filled in that box); with neither,
+            one SVG unit to a CSS px.
 
     Returns:
         ``<?xml ...?>`` then one ``<svg xmlns width height viewBox="0 0 width height">``, in CSS px: its
@@ -470,6 +481,8 @@ def standalone_svg(view_svg: str, caption: Sequence[str], *, title: str, css: st
     if drawing is None or drawing.tag != "svg":
         raise ValueError(f"the side view's SVG must have an <svg> root: {parsed.tag!r}")
     _, _, vb_w, vb_h = _view_box(drawing)
+    if size is None:
+        size = _taken(drawing)
     seen_w, seen_h = size if size is not None and size[0] > 0 and size[1] > 0 else (vb_w, vb_h)
     if size is not None and drawing.get("preserveAspectRatio", "xMidYMid") != "none":
         fit = min(seen_w / vb_w, seen_h / vb_h)  # drawn to scale: as it sat in its box, with no band round it

@@ -100,6 +100,19 @@ def test_a_drawing_taken_from_the_screen_is_drawn_at_the_size_it_was_seen_with_i
                        ".side-view .px-across { transform: scale(1.233645, 1); }"]
 
 
+def test_a_drawing_taken_by_the_page_brings_its_boxs_size_itself() -> None:
+    """Issue 27, "Pictures": the page's drawing carries the size of the box it was taken from (``data-taken``,
+    written by ``static/view.js``), which stands for ``size``; a malformed one is no size at all."""
+    drawing = render(table()).replace('preserveAspectRatio="xMidYMax meet"', 'preserveAspectRatio="none"', 1)
+    root = parse(standalone_svg(drawing.replace("<svg ", '<svg data-taken="856 631" ', 1), (), title="T", css=""))
+    nested = root.find(f"{NS}svg")
+    assert nested is not None
+    assert (root.get("width"), root.get("height"), nested.get("width"), nested.get("height")) == (
+        "856", str(24 + 631 + 24), "856", "631")
+    bad = parse(standalone_svg(drawing.replace("<svg ", '<svg data-taken="wide tall" ', 1), (), title="T", css=""))
+    assert (bad.get("width"), bad.get("height")) == ("1056", str(24 + 416 + 24))
+
+
 def test_a_drawing_to_scale_taken_from_the_screen_keeps_its_proportions() -> None:
     """Issue 27, "Pictures": a battlefield drawn to scale sits in its box with its proportions kept (no
     ``preserveAspectRatio="none"``), so its picture is the size it filled there and its markers are scaled alike
